@@ -620,8 +620,9 @@ _MAKES_EACH = lazy_re(r"\(\s*(?:[\w$]+|\([^()]*\))\s*=>\s*new\s+([A-Za-z_$][\w$.
 def elements_given(call: str) -> str | None:
     """The value each element of a builtin array method's result is, where the code makes it: ``nodes.map(n => new
     Gen(n))`` -> ``new Gen()``, and so of its ``.filter(..)`` / ``.sort(..)`` (resolve's ``elements_given``); the
-    collection's own type, if any (``node~members.map(..)``), says nothing of them. tsoa's ``.map(c => new MethodGenerator(..)).filter(g => g.IsValid()).map(g => g.Generate())``:
-    read as a library's elements, ``g.Generate()`` was external or a guess, ``MethodGenerator.Generate`` dead."""
+    collection's own type, if any (``node~members.map(..)``), says nothing of them. tsoa's ``.map(c => new
+    MethodGenerator(..)).filter(g => g.IsValid()).map(g => g.Generate())``: read as a library's elements,
+    ``g.Generate()`` was external or a guess, ``MethodGenerator.Generate`` dead."""
     head = call_head(call)
     receiver, dot, method = head.rpartition(".") if head else ("", "", "")
     receiver = receiver.rstrip().removesuffix("?").rstrip()  # xs?.map(..)
