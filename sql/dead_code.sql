@@ -136,6 +136,15 @@ linked_twins AS (  -- C and C++: an extern function whose name another file's re
     -- __init__.pyi Database.begin, whose peewee.py code only guessed calls reach: never "no reference" at 0.6)
     JOIN inbound i ON i.repo = t.repo AND i.id = t.id AND i.best > 0
     WHERE regexp_matches(s.path, '\.(?:d\.[cm]?ts|pyi)$') AND NOT regexp_matches(t.path, '\.(?:d\.[cm]?ts|pyi)$')
+    UNION  -- the same inside a declaration file's namespace, its name dropped (winston's `declare namespace winston {
+    SELECT DISTINCT s.repo, s.id, true AS declared  -- class ExceptionHandler }` for exception-handler.js's class)
+    FROM symbols s
+    JOIN symbols n ON n.repo = s.repo AND n.path = s.path AND n.kind = 'namespace' AND starts_with(s.qualname, n.qualname || '.')
+    JOIN symbols t ON t.repo = s.repo AND t.qualname = regexp_replace(s.qualname[length(n.qualname) + 2:], '#[0-9]+$', '')
+                      AND (t.kind = s.kind OR (s.kind IN ('method', 'property') AND t.kind IN ('field', 'property', 'method')))
+                      AND t.path <> s.path
+    JOIN inbound i ON i.repo = t.repo AND i.id = t.id AND i.best > 0
+    WHERE regexp_matches(s.path, '\.d\.[cm]?ts$') AND NOT regexp_matches(t.path, '\.d\.[cm]?ts$')
 ),
 type_parts AS (  -- a type written in parts (C#'s `partial class Client` in Client.cs and Client.Send.cs: one
     -- namespace's one qualified name, declared in several files): another part referenced, or its members, uses it

@@ -69,6 +69,14 @@ twin_candidates AS MATERIALIZED (  -- linked_twins' candidates, and the confiden
                                               AND t.kind IN ('field', 'property', 'method')))
                       AND t.path <> x.path
     WHERE regexp_matches(x.path, '\.(?:d\.[cm]?ts|pyi)$') AND NOT regexp_matches(t.path, '\.(?:d\.[cm]?ts|pyi)$')
+    UNION ALL
+    SELECT x.repo, x.id, t.id, 0 AS above  -- inside a declaration file's namespace, its name dropped (dead_code's)
+    FROM exported x
+    JOIN symbols n ON n.repo = x.repo AND n.path = x.path AND n.kind = 'namespace' AND starts_with(x.qualname, n.qualname || '.')
+    JOIN symbols t ON t.repo = x.repo AND t.qualname = regexp_replace(x.qualname[length(n.qualname) + 2:], '#[0-9]+$', '')
+                      AND (t.kind = x.kind OR (x.kind IN ('method', 'property') AND t.kind IN ('field', 'property', 'method')))
+                      AND t.path <> x.path
+    WHERE regexp_matches(x.path, '\.d\.[cm]?ts$') AND NOT regexp_matches(t.path, '\.d\.[cm]?ts$')
 ),
 part_members AS MATERIALIZED (  -- the members of type_twins' other parts, wherever defined
     SELECT m.repo, m.id, m.parent_id, m.is_entry_point, m.entry_reason FROM symbols m

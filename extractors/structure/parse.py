@@ -831,6 +831,8 @@ def _query_facts(facts: FileFacts, data: bytes, lang: Language, root: Path | Non
     local = bindings["local"]
     if bindings["global"]:  # global x: x assigned there is the module's x, no local of the function
         local = _without_globals(local, bindings["global"], scopes)
+    if local:  # const m = require("./m") in a function: m is the import's name there, no variable nothing binds
+        local = _without_imported(local, refs)
     later = any(b.receiver.startswith(ASSIGNED_LATER) for b in bindings["var"] + bindings["value"])
     # what each scope binds, where a value may belong to an enclosing scope: a callback's, a later assignment's
     declared = _declared(local + params, _binding_scopes(scopes)) if callbacks or later else None
@@ -1920,6 +1922,7 @@ def _on_returns_object(c: OtherCapture) -> None:
 def _on_jsdoc(c: OtherCapture) -> None:
     if "jsdoc.target" in c.caps:
         _jsdoc_types(c.node, c.caps["jsdoc.target"][0], c.data, c.found)
+        _jsdoc_inline_imports(c.node, c.data, c.found)
     else:  # a comment alone: the modules its typedefs import
         _jsdoc_imports(c.node, c.data, c.found)
 
@@ -3194,6 +3197,10 @@ _JSDOC_TYPEDEF_IMPORT = lazy_re(
     r"@typedef\s*\{\s*import\(\s*['\"]([^'\"]+)['\"]\s*\)(?:\.([A-Za-z_$][\w$]*))?\s*(?:<[^{}]*>\s*)?\}\s*([A-Za-z_$][\w$]*)")
 
 
+_JSDOC_INLINE_IMPORT = lazy_re(r"@(?:type|param|returns?|arg|argument|property|prop)\s*\{[^{}]*?"
+                               r"import\(\s*['\"]([^'\"]+)['\"]\s*\)\.([A-Za-z_$][\w$]*)")
+
+
 def _jsdoc_imports(comment, data: bytes, found: Captures) -> None:
     """``/** @typedef {import('./types.d.ts').RunnerOptions} RunnerOptions */``: plain JavaScript imports a type for
     its JSDoc so (mocha's ``lib/types.d.ts``, which nothing else names): an import of that name, aliased, as
@@ -3205,6 +3212,18 @@ def _jsdoc_imports(comment, data: bytes, found: Captures) -> None:
     line = comment.start_point[0] + 1
     for module, name, alias in _JSDOC_TYPEDEF_IMPORT.findall(text):
         found.refs.append(RawRef(comment.start_byte, "import", name or "*", None, module, alias, line, None))
+
+
+def _jsdoc_inline_imports(comment, data: bytes, found: Captures) -> None:
+    """``/** @type {import('./types.d.ts').Config} */`` before a statement, ``@param {import('../x.js').Options}
+    opts`` before a function: the type used where it is written, an import of its name (np's package-manager configs:
+    ``PackageManagerConfig``, named nowhere else, was dead at 0.6). A typedef's comment is ``_jsdoc_imports``'."""
+    text = _text(comment, data)
+    if not text.startswith("/**") or "import(" not in text or "@typedef" in text:
+        return
+    line = comment.start_point[0] + 1
+    for module, name in _JSDOC_INLINE_IMPORT.findall(text):
+        found.refs.append(RawRef(comment.start_byte, "import", name, None, module, None, line, None))
 
 
 def _doc_types(comment, target, named: str | None, data: bytes, found: Captures, rules: ParseRules) -> None:
@@ -3314,6 +3333,14 @@ def _without_globals(results: list[RawRef], declared: list[RawRef], scopes: list
     where = lambda stack: stack[-1].qualname if stack else "<module>"  # noqa: E731
     names = {(where(stack), g.name) for g, stack in _sweep(declared, scopes)}
     return [b for b, stack in _sweep(results, scopes) if (where(stack), b.name) not in names]
+
+
+def _without_imported(local: list[RawRef], refs: list[RawRef]) -> list[RawRef]:
+    """The local bindings an import declares at the same place (bull's ``const sandbox = require("./sandbox")``
+    inside a method): a call of the name there runs what the import binds, as at the module's top level; kept
+    local, it was a variable nothing binds (unresolved)."""
+    imported = {(r.start, _import_local(r)) for r in of_kind(refs, "import")}
+    return [b for b in local if (b.start, b.name) not in imported] if imported else local
 
 
 def _fixture_params(raw_params: list[RawRef], spans: list[Span], given: list[RawRef]) -> list[tuple[RawRef, Span]]:

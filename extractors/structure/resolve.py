@@ -476,6 +476,12 @@ class Hooks(NamedTuple):
     # a member read on a value of no known class names a method (a property) of the repository: an unresolved read
     # of that name, never a guess (Python's ``acc.has_wildcard`` in a loop over an untyped list)
     unknown_member_reads: bool = False
+    # (call) -> the value an element of what a builtin's collection method gives is, written as a value is, or None
+    # (JavaScript's ``xs.map(x => new Gen(x))``: ``new Gen()``; ``.filter(..)``: the elements of its receiver)
+    elements_given: Callable | None = None
+    # a function under an object literal's key in a method may be an arrow function, whose ``this`` is the method's
+    # (JavaScript's ``this.step({ task: () => this.commit() })``): a member the literal lacks is the class's
+    lexical_key_this: bool = False
 
 
 def _layer(entry) -> Callable:
@@ -580,7 +586,9 @@ def hooks_of(support) -> Hooks:
                  guess_reach=int(getattr(support, "GUESS_REACH", 0)),
                  base_member_uses_class=bool(getattr(support, "BASE_MEMBER_USES_CLASS", False)),
                  return_unions=bool(getattr(support, "RETURN_UNIONS", False)),
-                 unknown_member_reads=bool(getattr(support, "UNKNOWN_MEMBER_READS", False)))
+                 unknown_member_reads=bool(getattr(support, "UNKNOWN_MEMBER_READS", False)),
+                 elements_given=getattr(support, "elements_given", None),
+                 lexical_key_this=bool(getattr(support, "LEXICAL_KEY_THIS", False)))
 
 
 _LITERAL = lazy_re(r"""^(?:[rbuf]{0,2}["'`]|\d|\[|\{|/[^/*])""", re.I)  # "a".join(), 3.0.hex(), [].map(), /x/.test()
@@ -2997,6 +3005,9 @@ class Resolver(ImportBindings):
         return sid if isinstance(sid, str) and self._module_value(sid) else None
 
     def _member_of_value(self, r: Ref, value: str, hooks: Hooks) -> Found | None:
+        given = hooks.elements_given(value[:-len(ITEMS)]) if hooks.elements_given and value.endswith(")" + ITEMS) \
+            else None
+        value = given or value  # node~members.map(m => new Gen(m))[]: each made here, whatever the collection's type
         value, _, chain = value.partition("~")  # request.url.x: the class of request, then of its member url
         value, chain = _tuple_element(value, chain)
         if not value:  # an element of a tuple whose type is no named one: unknown
@@ -3129,6 +3140,9 @@ class Resolver(ImportBindings):
         gives), what it holds: ``find().map(|node| ..)``, ``for node in find()``."""
         if hooks.wrapper_keeping and self._wrapped_value(r, call, hooks):
             return self._class_of_value_uncached(r, call, hooks)
+        given = hooks.elements_given(call) if hooks.elements_given else None
+        if given:  # gens.map(n => new Gen(n)).filter(..): a builtin's elements, made by the code
+            return self._class_of_value_uncached(r, given, hooks)
         sid, how = self._one_callee(r, call)
         if sid is None:
             return None, how
@@ -4481,7 +4495,20 @@ class Resolver(ImportBindings):
         if receiver.startswith("super"):
             return self._member(cls, r.name, skip_self=True) or self._unknown_member(cls, r.name)
         found = self._member_or_override(cls, r.name)
+        if not found.ids and self.hooks.get(r.path, self.no_hooks).lexical_key_this:
+            found = self._outer_this_member(cls, r.name) or found
         return self._found_elsewhere(r, found) if found.ids else found
+
+    def _outer_this_member(self, owner: str, name: str) -> Found | None:
+        """``this.commit()`` in ``task: () => this.commit()`` under a method's object literal (release-it's
+        ``Git.release``): the literal's functions hang on the method (``owner``), which lacks ``commit``; an arrow's
+        ``this`` is the method's own, so its class's member (unresolved before). Never past a class or a constructor
+        function, whose ``this`` the lookup already was."""
+        if self.g.by_id[owner].kind not in METHODS or self._classlike(owner):
+            return None
+        outer = self._enclosing_class(owner)
+        found = self._member_or_override(outer, name) if outer and outer != owner else None
+        return found if found and found.ids else None
 
     def _labeled_member(self, r: Ref, receiver: str, src: str) -> Found | None:
         """``this@Outer.count``: the member of the class the label names (``labeled_self``), as ``this.count``'s."""

@@ -93,6 +93,10 @@ BUILTIN_GUESS_NAMED_METHODS = frozenset({
 # `id.startsWith`) is the language's or a library's where no definition of the repository bears the name: external
 UNOWNED_BUILTINS_EXTERNAL = True
 
+# `this.step({ task: () => this.commit() })` in a method: an arrow function under a key sees the method's `this`
+# (resolve's ``lexical_key_this``; the object literal's own functions are still found first)
+LEXICAL_KEY_THIS = True
+
 # Methods of strings and arrays whose result is again a string or an array (``s.trim().split(",")``,
 # ``xs.map(f).filter(g)``, ``s.split("\\n").map(..).join("\\n")``): a builtin method called on such a result is the
 # language's. ``keys`` / ``values`` / ``entries`` are left out: a repository's own store may have them.
@@ -607,6 +611,40 @@ def _curried(text: str, start: int) -> bool:
         _closes_at_end(text, start + 2 + len(rest[2:]) - len(rest[2:].lstrip()))
 
 
+# an array method whose result's elements are its receiver's (``xs.map(..).filter(g => g.ok())``'s are the map's)
+_ELEMENTS_KEPT = frozenset({"filter", "slice", "sort", "reverse", "toSorted", "toReversed"})
+# a callback making each element: ``n => new Gen(n)``, ``(n, i) => new Gen<T>(n)`` (its body that one construction)
+_MAKES_EACH = lazy_re(r"\(\s*(?:[\w$]+|\([^()]*\))\s*=>\s*new\s+([A-Za-z_$][\w$.]*)\s*(?:<[^()]*>)?\s*(?=\()")
+
+
+def elements_given(call: str) -> str | None:
+    """The value each element of a builtin array method's result is, where the code makes it: ``nodes.map(n => new
+    Gen(n))`` -> ``new Gen()``, and so of its ``.filter(..)`` / ``.sort(..)`` (resolve's ``elements_given``); the
+    collection's own type, if any (``node~members.map(..)``), says nothing of them. tsoa's ``.map(c => new
+    MethodGenerator(..)).filter(g => g.IsValid()).map(g => g.Generate())``: read as a library's elements,
+    ``g.Generate()`` was external or a guess, ``MethodGenerator.Generate`` dead."""
+    head = call_head(call)
+    receiver, dot, method = head.rpartition(".") if head else ("", "", "")
+    receiver = receiver.rstrip().removesuffix("?").rstrip()  # xs?.map(..)
+    if not dot or not receiver:
+        return None
+    method = method.strip()
+    if method in _ELEMENTS_KEPT:
+        return elements_given(receiver) if receiver.endswith(")") else None
+    made = _MAKES_EACH.match(call, len(head)) if method == "map" else None
+    return f"new {made.group(1)}()" if made and _one_construction(call, made.end()) else None
+
+
+def _one_construction(call: str, start: int) -> bool:
+    """Whether the construction's arguments at ``start`` close just before the call's own closing parenthesis."""
+    depth = 0
+    for i in range(start, len(call)):
+        depth += {"(": 1, ")": -1}.get(call[i], 0)
+        if depth == 0:
+            return call[i + 1:].strip() == ")"
+    return False
+
+
 def _closes_at_end(text: str, start: int) -> bool:
     depth = 0
     for i in range(start, len(text)):
@@ -713,6 +751,7 @@ def settle_definitions(raw_defs: list, _imports: list, _root) -> list:
     the owner already has a member of that name (``const run = ..; return { run }``: that function is the member)."""
     raw_defs = _without_accessor_methods(_handlers_as_methods([_augmenting(d) for d in
                                                                _through_prototype_aliases(raw_defs)]))
+    raw_defs = [_exports_accessor(d) for d in raw_defs]  # (after: its object's own get / set went as its duplicates)
     raw_defs = _signatures_declared(_without_named_exports_function(raw_defs))
     if not any(d.kind == "key" for d in raw_defs):
         return raw_defs
@@ -792,6 +831,14 @@ def _through_prototype_aliases(raw_defs: list) -> list:
     alias_of = {alias: next(iter(named)) for alias, named in owners.items() if len(named) == 1}
     return [d._replace(parent_name=alias_of[d.parent_name]) if d.kind == "function" and d.parent_name in alias_of
             else d for d in raw_defs if d.kind != PROTOTYPE_ALIAS]
+
+
+def _exports_accessor(d):
+    """``Object.defineProperty(exports, 'level', { get () {..} })`` (javascript.scm's accessor pattern, its object
+    ``exports``): the module's own property, exported and read as ``require('./winston').level`` is, as
+    ``exports.level = ..`` would be; named under ``exports`` it was a method of an object nothing names (winston's
+    ``level``, ``exceptions``: dead at 0.7 though tests read them)."""
+    return d._replace(parent_name=None, exported=True) if d.parent_name == "exports" and d.kind == "function" else d
 
 
 def _without_accessor_methods(raw_defs: list) -> list:

@@ -34,8 +34,9 @@
 ; settle_definitions reads: the key's function is then no method)
 ; needs: Object defineProperty
 (call_expression function: (_ object: (identifier) @_object property: (property_identifier) @_define)
-  arguments: (arguments (object (pair key: (property_identifier) @name
-                                      value: [(function_expression) (arrow_function)]) @definition.descriptor))
+  arguments: (arguments (object [(pair key: (property_identifier) @name
+                                       value: [(function_expression) (arrow_function)])
+                                 (method_definition name: (property_identifier) @name)] @definition.descriptor))
   (#eq? @_object "Object") (#eq? @_define "defineProperty") (#any-of? @name "get" "set"))
 ; needs: module exports
 (assignment_expression
