@@ -20,7 +20,8 @@ from .java import (BUILTINS as JAVA_BUILTINS, EXTERNAL_RECEIVERS as JAVA_EXTERNA
                    guess_bare_names, module_keys, package_scope, submodule)
 from .java import star_class as java_star_class
 from .java import resolve_module as resolve_absolute
-from .kotlin import extend_layers, import_binding, library_member  # noqa: F401
+from .kotlin import extend_layers, library_member  # noqa: F401
+from .kotlin import import_binding as kotlin_import_binding
 
 GROUP = "java"  # Scala calls Java (and Kotlin) and is called by it: one module index, one package scope
 ARITY = True  # overloads are told apart by their arguments: a call reaches those that accept its count
@@ -276,6 +277,18 @@ def _file_packages(importer: str, index: dict) -> list[str]:
     keys = _packages_of.packages.get(importer, ())
     return [k for k in keys if not any(o != k and k.startswith(o + ".") for o in keys)] if len(keys) > 1 else \
         list(keys)
+
+
+ROOT_PACKAGE = "_root_."  # ``import _root_.a.b.C``: a.b read from the top, past a nested package also named a
+
+
+def import_binding(module: str | None, name: str | None, alias: str | None):
+    """Kotlin's binding of ``import a.b.C`` / ``a.b._`` / ``a.b.{C => D}``, with ``_root_.`` dropped: it names the
+    top-level package (enumeratum's ``import _root_.enumeratum.{EnumMacros, ValueEnumMacros}`` inside package
+    ``enumeratum.values``); kept, the package was no file's and both objects a library's."""
+    if module and module.startswith(ROOT_PACKAGE):
+        module = module[len(ROOT_PACKAGE):]
+    return kotlin_import_binding(module, name, alias)
 
 
 def resolve_module(importer: str, spec: str | None, index: dict, root) -> list[str]:
