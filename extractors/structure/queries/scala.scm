@@ -89,9 +89,11 @@
   @decorator .)]) name: (identifier) @name) @definition.class
 ((object_definition name: (identifier) @name extend: (extends_clause [(type_identifier) @decorator
   (stable_type_identifier (type_identifier) @decorator .)])) @definition.object (#eq? @decorator "App"))
-; implicits: `implicit def configParser`, `implicit object PathRead extends Reader[Path]`, `implicit val ord`: the
+; implicits: `implicit def configParser`, `implicit object PathRead extends Reader[Path]`, `implicit val ord`, a
+; trait's abstract `implicit def encoder: Encoder[A]` (an implementing object's def is passed through it): the
 ; compiler passes them where their type is asked, never written (langs/scala.py settle_definitions marks them)
 [(function_definition (modifiers "implicit" @decorator) name: (identifier) @name) @definition.function
+ (function_declaration (modifiers "implicit" @decorator) name: (identifier) @name) @definition.function
  (object_definition (modifiers "implicit" @decorator) name: (identifier) @name) @definition.object
  (class_definition (modifiers "implicit" @decorator) name: (identifier) @name) @definition.class]
 (template_body [(val_definition (modifiers "implicit" @decorator) pattern: (identifier) @name . type: (_) @definition.field)
