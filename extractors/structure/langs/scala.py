@@ -159,13 +159,19 @@ TYPE_CONTEXTS = {
 
 _entry_reason = entry_reason_with(PURE_DECORATORS, _jvm_entry)  # main(args), @main def, object X extends App
 IMPLICIT = "<implicit>"  # the decorator mark of an implicit definition (no annotation: nothing wraps it)
+ENUMERATED = "<enumerated>"  # the decorator mark of an object beside enumeratum's ``val values = findValues``
+# what the query captures as a decorator that wraps nothing: the mark each stands for (a Scala 3 ``given`` is implicit)
+_MARKS = {"implicit": IMPLICIT, "given": IMPLICIT, "findValues": ENUMERATED}
 
 
 def entry_reason(name: str, kind: str, parent: str | None, decorators: tuple) -> str | None:
     """An implicit def, val or object is passed by the compiler where its type is asked (``implicit object PathRead
-    extends TokensReader[os.Path]``): never dead, yet no sign its enclosing object is used."""
+    extends TokensReader[os.Path]``), and an enumeration's case object is listed by its object's ``findValues``
+    macro: never dead, yet no sign its enclosing object is used."""
     if IMPLICIT in decorators:
         return runtime_hook("an implicit, which the compiler passes where its type is asked")
+    if kind == "object" and ENUMERATED in decorators:
+        return runtime_hook("an enumeration's case, which its object's findValues lists (values, withName)")
     return _entry_reason(name, kind, parent, decorators)
 
 
@@ -228,10 +234,10 @@ CLASS_KINDS = ("class", "trait", "enum")
 def settle_definitions(raw_defs: list, _imports: list, _root) -> list:
     """A companion ``object Foo`` beside ``class Foo`` (or trait, enum) in the same scope is no definition of its own:
     it adds its members to ``Foo`` (an ``impl`` block: ``Item.free`` beside ``Item.label``), so that ``Foo.m()`` and
-    a bare ``m()`` in the class find them where the class is. The ``implicit`` modifier, captured as a decorator,
-    is marked ``IMPLICIT``: it wraps nothing."""
-    raw_defs = [d._replace(decorators=tuple(IMPLICIT if x == "implicit" else x for x in d.decorators))
-                if "implicit" in d.decorators else d for d in raw_defs]
+    a bare ``m()`` in the class find them where the class is. The ``implicit`` and ``given`` keywords and a
+    ``findValues`` beside an object, captured as decorators, are marked (``_MARKS``): they wrap nothing."""
+    raw_defs = [d._replace(decorators=tuple(_MARKS.get(x, x) for x in d.decorators))
+                if any(x in _MARKS for x in d.decorators) else d for d in raw_defs]
     classes = {(d.name, _scope(raw_defs, d)) for d in raw_defs if d.kind in CLASS_KINDS and not d.anonymous}
     if not classes:
         return raw_defs

@@ -58,7 +58,7 @@
   @definition.field @exported)))
 ; Scala 3 givens: `given intOrd: Ord[Int] with {..}` an object; an anonymous `given Ord[Int] with` is named after
 ; what it is (and built where it is written)
-(given_definition name: (identifier) @name) @definition.object @exported
+(given_definition "given" @decorator name: (identifier) @name) @definition.object @exported
 (given_definition !name return_type: [(type_identifier) @name (generic_type type: (type_identifier) @name)]
   body: (with_template_body)) @definition.class @anonymous
 ; Scala 3 extension methods: `extension (s: Shop) def total` is a member of Shop (maybe declared in another file)
@@ -98,6 +98,16 @@
  (class_definition (modifiers "implicit" @decorator) name: (identifier) @name) @definition.class]
 (template_body [(val_definition (modifiers "implicit" @decorator) pattern: (identifier) @name . type: (_) @definition.field)
                 (val_definition (modifiers "implicit" @decorator) pattern: (identifier) @name @definition.field !type)])
+; an enumeration's cases: `object AgeGroup extends Enum[AgeGroup] { case object Toddler extends AgeGroup; val values =
+; findValues }`: enumeratum's macro lists each object nested beside the call (`values`, `withName`), naming none
+; (langs/scala.py entry_reason); the call before or after them
+; needs: findValues
+(template_body (object_definition name: (identifier) @name) @definition.object
+  [(val_definition value: (identifier) @decorator) (function_definition body: (identifier) @decorator)]
+  (#eq? @decorator "findValues"))
+; needs: findValues
+(template_body [(val_definition value: (identifier) @decorator) (function_definition body: (identifier) @decorator)]
+  (object_definition name: (identifier) @name) @definition.object (#eq? @decorator "findValues"))
 ((class_definition name: (identifier) @name extend: (extends_clause [(type_identifier) @decorator
   (generic_type type: (type_identifier) @decorator) (stable_type_identifier (type_identifier) @decorator .)]))
   @definition.class (#match? @decorator "(Spec|Suite|SpecLike|SuiteLike|FunSuite|TestSuite)$"))
