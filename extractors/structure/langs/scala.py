@@ -159,9 +159,10 @@ TYPE_CONTEXTS = {
 
 _entry_reason = entry_reason_with(PURE_DECORATORS, _jvm_entry)  # main(args), @main def, object X extends App
 IMPLICIT = "<implicit>"  # the decorator mark of an implicit definition (no annotation: nothing wraps it)
-ENUMERATED = "<enumerated>"  # the decorator mark of an object beside enumeratum's ``val values = findValues``
+ENUMERATED = "<enumerated>"  # the decorator mark of a case object in enumeratum's ``Enum`` object
+ENUMERATES = "findValues"  # what the query captures on the object holding ``val values = findValues``
 # what the query captures as a decorator that wraps nothing: the mark each stands for (a Scala 3 ``given`` is implicit)
-_MARKS = {"implicit": IMPLICIT, "given": IMPLICIT, "findValues": ENUMERATED}
+_MARKS = {"implicit": IMPLICIT, "given": IMPLICIT}
 
 
 def entry_reason(name: str, kind: str, parent: str | None, decorators: tuple) -> str | None:
@@ -234,15 +235,33 @@ CLASS_KINDS = ("class", "trait", "enum")
 def settle_definitions(raw_defs: list, _imports: list, _root) -> list:
     """A companion ``object Foo`` beside ``class Foo`` (or trait, enum) in the same scope is no definition of its own:
     it adds its members to ``Foo`` (an ``impl`` block: ``Item.free`` beside ``Item.label``), so that ``Foo.m()`` and
-    a bare ``m()`` in the class find them where the class is. The ``implicit`` and ``given`` keywords and a
-    ``findValues`` beside an object, captured as decorators, are marked (``_MARKS``): they wrap nothing."""
+    a bare ``m()`` in the class find them where the class is. The ``implicit`` and ``given`` keywords, captured as
+    decorators, are marked (``_MARKS``): they wrap nothing; so are an enumeration's cases (``_enumerated``)."""
     raw_defs = [d._replace(decorators=tuple(_MARKS.get(x, x) for x in d.decorators))
                 if any(x in _MARKS for x in d.decorators) else d for d in raw_defs]
+    raw_defs = _enumerated(raw_defs)
     classes = {(d.name, _scope(raw_defs, d)) for d in raw_defs if d.kind in CLASS_KINDS and not d.anonymous}
     if not classes:
         return raw_defs
     return [d._replace(kind="impl") if d.kind == "object" and (d.name, _scope(raw_defs, d)) in classes else d
             for d in raw_defs]
+
+
+def _enumerated(raw_defs: list) -> list:
+    """``object Level extends Enum[Level] { val values = findValues; case object Low extends Level }``: the query
+    marks the object holding the call (``ENUMERATES``); the objects right inside it are the cases enumeratum's macro
+    lists, marked ``ENUMERATED``; the holder keeps no mark (it is no entry point)."""
+    holders = {(d.start, d.end) for d in raw_defs if ENUMERATES in d.decorators}
+    if not holders:
+        return raw_defs
+    out = []
+    for d in raw_defs:
+        if ENUMERATES in d.decorators:
+            d = d._replace(decorators=tuple(x for x in d.decorators if x != ENUMERATES))
+        elif d.kind == "object" and _scope(raw_defs, d) in holders:
+            d = d._replace(decorators=(*d.decorators, ENUMERATED))
+        out.append(d)
+    return out
 
 
 def _scope(raw_defs: list, d) -> tuple:

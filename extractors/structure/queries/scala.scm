@@ -98,16 +98,12 @@
  (class_definition (modifiers "implicit" @decorator) name: (identifier) @name) @definition.class]
 (template_body [(val_definition (modifiers "implicit" @decorator) pattern: (identifier) @name . type: (_) @definition.field)
                 (val_definition (modifiers "implicit" @decorator) pattern: (identifier) @name @definition.field !type)])
-; an enumeration's cases: `object AgeGroup extends Enum[AgeGroup] { case object Toddler extends AgeGroup; val values =
-; findValues }`: enumeratum's macro lists each object nested beside the call (`values`, `withName`), naming none
-; (langs/scala.py entry_reason); the call before or after them
+; an enumeration: `object AgeGroup extends Enum[AgeGroup] { val values = findValues; case object Toddler extends
+; AgeGroup }`: enumeratum's macro lists each object nested in it (`values`, `withName`), naming none; the object
+; holding the call is marked, the ones inside it are its cases (langs/scala.py settle_definitions)
 ; needs: findValues
-(template_body (object_definition name: (identifier) @name) @definition.object
-  [(val_definition value: (identifier) @decorator) (function_definition body: (identifier) @decorator)]
-  (#eq? @decorator "findValues"))
-; needs: findValues
-(template_body [(val_definition value: (identifier) @decorator) (function_definition body: (identifier) @decorator)]
-  (object_definition name: (identifier) @name) @definition.object (#eq? @decorator "findValues"))
+((object_definition name: (identifier) @name body: (template_body (val_definition value: (identifier) @decorator)))
+  @definition.object (#eq? @decorator "findValues"))
 ((class_definition name: (identifier) @name extend: (extends_clause [(type_identifier) @decorator
   (generic_type type: (type_identifier) @decorator) (stable_type_identifier (type_identifier) @decorator .)]))
   @definition.class (#match? @decorator "(Spec|Suite|SpecLike|SuiteLike|FunSuite|TestSuite)$"))
