@@ -334,3 +334,19 @@ def is_external(importer: str, spec: str, index: dict, root) -> bool:
     """A package no file of the repository declares (``java.util``, a dependency's), nor a main object of the
     importing file's package (``import OEffect._``)."""
     return not resolve_module(importer, spec, index, root)
+
+
+# ``trait EnumCompat[A] { _: Enum[A] =>``: a self-type with no name, which the grammar reads as an error that swallows
+# the body's next definitions (enumeratum's scala-2 ``protected def findValues = macro ..``: no symbol, 139 calls lost)
+_UNNAMED_SELF_TYPE = lazy_re(rb"(?m)(\b(?:trait|class|object)\b[^{}\n]*\{[ \t]*)_(?=[ \t]*:[^\n=]*=>)")
+
+
+def repairs(language: str) -> tuple:
+    """Same-length rewrites of Scala the grammar cannot read, tried on a file that failed to parse."""
+    return (_self_type_named,)
+
+
+def _self_type_named(data: bytes) -> bytes:
+    """``{ _: Enum[A] =>`` -> ``{ s: Enum[A] =>``: the self-type named, which the grammar reads; the same bytes."""
+    return _UNNAMED_SELF_TYPE.sub(rb"\1s", data)
+
