@@ -349,4 +349,3 @@ def repairs(language: str) -> tuple:
 def _self_type_named(data: bytes) -> bytes:
     """``{ _: Enum[A] =>`` -> ``{ s: Enum[A] =>``: the self-type named, which the grammar reads; the same bytes."""
     return _UNNAMED_SELF_TYPE.sub(rb"\1s", data)
-
