@@ -211,6 +211,15 @@ hidden_types AS (  -- a type that is not exported: its exported methods are reac
     -- interface or base it implements (Go's capitalised `Height` of a lowercase `itemDelegate`, a bubbles list's)
     SELECT repo, id FROM symbols WHERE NOT is_exported AND kind NOT IN ('module', 'namespace', 'function', 'method')
 ),
+bean_accessors AS (  -- a JVM class's exported getX() / isX() / setX(..) beside its field x: a property Jackson, a data
+    -- binding or a template reads by reflection (piggymetrics' `Saving.getInterest` of a JSON request body)
+    SELECT m.repo, m.id FROM symbols m
+    JOIN files f ON f.repo = m.repo AND f.path = m.path AND f.family = 'java'
+    JOIN symbols x ON x.repo = m.repo AND x.parent_id = m.parent_id AND x.kind = 'field'
+                      AND x.name = lower(regexp_extract(m.name, '^(?:get|is|set)(.)', 1))
+                                   || regexp_extract(m.name, '^(?:get|is|set).(.*)$', 1)
+    WHERE m.kind = 'method' AND m.is_exported AND regexp_matches(m.name, '^(get|is|set)[A-Z]')
+),
 mixed_into AS (  -- a mixin: a class a subclass combines with something outside (SignupView(SignupMixin, FormView)),
     -- whose methods may be the hooks that outside base's callers reach (get_success_url)
     SELECT i.repo, i.dst_id AS id, min(ob.base) AS base
@@ -274,6 +283,7 @@ SELECT s.repo, s.id, s.path, s.name, s.kind, s.line_start, s.line_end, s.is_expo
            -- an exported class with a library's base ranks as its methods do: a framework may find it by its base
            -- (C#'s validators, EF configurations, MediatR handlers an assembly scan registers)
            WHEN obt.id IS NOT NULL AND s.kind IN ('class', 'struct', 'object') AND s.is_exported THEN 0.5
+           WHEN ba.id IS NOT NULL THEN 0.5
            WHEN s.is_exported THEN 0.6
            WHEN obt.id IS NOT NULL AND s.kind IN ('class', 'struct', 'object') THEN 0.7
            WHEN s.kind = 'method' THEN 0.7
@@ -332,6 +342,9 @@ SELECT s.repo, s.id, s.path, s.name, s.kind, s.line_start, s.line_end, s.is_expo
            WHEN obt.id IS NOT NULL AND s.kind IN ('class', 'struct', 'object') AND s.is_exported
                THEN 'no reference in the repository; exported, and it extends ' || obt.base || ' from outside the '
                     || 'repository, whose framework may find it by that base (an assembly scan, a plugin registry)'
+           WHEN ba.id IS NOT NULL
+               THEN 'no reference in the repository; an accessor of its class''s field, which a serializer, a data '
+                    || 'binding or a template may call by reflection (Jackson, Spring, a template engine)'
            WHEN s.is_exported THEN 'no reference in the repository; exported, may be used from outside'
            WHEN obt.id IS NOT NULL AND s.kind IN ('class', 'struct', 'object')
                THEN 'no reference; it extends ' || obt.base || ' from outside the repository, whose framework may '
@@ -354,6 +367,7 @@ LEFT JOIN used_twins ut
 LEFT JOIN outside_bases ob ON ob.repo = s.repo AND ob.id = s.parent_id
 LEFT JOIN outside_bases obt ON obt.repo = s.repo AND obt.id = s.id
 LEFT JOIN mixed_into mi ON mi.repo = s.repo AND mi.id = s.parent_id
+LEFT JOIN bean_accessors ba ON ba.repo = s.repo AND ba.id = s.id
 LEFT JOIN hidden_types ht ON ht.repo = s.repo AND ht.id = s.parent_id
 LEFT JOIN protocol_members pr ON pr.repo = s.repo AND pr.id = s.id
 LEFT JOIN linked_twins lt ON lt.repo = s.repo AND lt.id = s.id

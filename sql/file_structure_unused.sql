@@ -286,6 +286,11 @@ unused AS (  -- nothing references them or their members, and their name is writ
       AND NOT EXISTS (SELECT 1 FROM type_parts p WHERE p.repo = x.repo AND p.id = x.id)
       AND NOT (x.kind = 'method' AND EXISTS (SELECT 1 FROM hidden_types h WHERE h.repo = x.repo AND h.id = x.parent_id))
       AND NOT EXISTS (SELECT 1 FROM protocol_members p WHERE p.repo = x.repo AND p.id = x.id)
+      AND NOT (x.kind = 'method' AND regexp_matches(x.name, '^(get|is|set)[A-Z]')  -- dead_code's `bean_accessors`
+               AND EXISTS (SELECT 1 FROM src f WHERE f.repo = x.repo AND f.path = x.path AND f.family = 'java')
+               AND EXISTS (SELECT 1 FROM own_symbols v WHERE v.repo = x.repo AND v.parent_id = x.parent_id
+                           AND v.kind = 'field' AND v.name = lower(regexp_extract(x.name, '^(?:get|is|set)(.)', 1))
+                                                             || regexp_extract(x.name, '^(?:get|is|set).(.*)$', 1)))
     GROUP BY x.repo, x.path
 )
 SELECT s.repo, s.path, coalesce(u.unused, []) AS unused, coalesce(u.unused_count, 0) AS unused_count

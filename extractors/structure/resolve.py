@@ -1697,7 +1697,9 @@ class Resolver(ImportBindings):
             return receiver_read + self._member_read_unknown(r, src, found)
         written = f"{r.receiver}.{r.name}"
         out = receiver_read
-        for h in found.ids[:MAX_CANDIDATES]:
+        hits = found.ids[:MAX_CANDIDATES]
+        # a read reaches each build variant as a call does (``macro Macros.impl[A]``: scala-2/ and scala-3/'s impl)
+        for h in self._with_variants(hits, r.path) if self.g.variants else hits:
             h = self._of_kind(h, VALUES) or h  # this.size beside a method size(): the field
             kind = self.g.by_id[h].kind
             if kind in CLASSLIKE:

@@ -343,7 +343,24 @@ def receiver_path(receiver: str) -> str:
     """``JavaFile.this.toString()`` in an inner or anonymous class: the enclosing JavaFile object's (read as an
     object of that class); ``((Named) b).nested()``: an object of the type cast to; ``(Pigeon.hatch()).send()``:
     the value in the parentheses; ``Foo.class.getName()``: a ``java.lang.Class`` (the JDK's, whatever ``Foo`` is)."""
-    return _CLASS_LITERAL.sub("java.lang.Class", _OUTER_THIS.sub(r"new \1()", _unwrapped(cast_receiver(receiver))))
+    return _CLASS_LITERAL.sub("java.lang.Class", _OUTER_THIS.sub(r"new \1()",
+                                                                  _mock_verified(_unwrapped(cast_receiver(receiver)))))
+
+
+# Mockito's verify(mock) / verify(mock, times(1)) / Mockito.verify(mock): the mock handed in, given back
+_VERIFY = lazy_re(r"^(?:Mockito\.)?verify\(\s*((?:this\.)?[A-Za-z_]\w*)\s*[,)]")
+
+
+def _mock_verified(receiver: str) -> str:
+    """``verify(statisticsClient, times(1)).updateStatistics(..)``: ``verify`` returns the mock it is handed, so the
+    call is one of the mock's declared type, as the code's own calls are (piggymetrics' tests: ``getRates`` and
+    ``updateStatistics`` lost their verified callers)."""
+    m = _VERIFY.match(receiver)
+    if m is None:
+        return receiver
+    from ..parse import _closing
+
+    return m.group(1) if _closing(receiver, receiver.index("(")) == len(receiver) - 1 else receiver
 
 
 def _unwrapped(receiver: str) -> str:

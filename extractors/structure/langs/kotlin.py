@@ -166,6 +166,7 @@ _entry_reason = entry_reason_with(PURE_DECORATORS, _annotated_entry, object_meth
 OVERRIDE = "override"  # the modifier queries/kotlin.scm captures on a member extension (``override fun A.f()``)
 OVERRIDDEN_EXTENSION = runtime_hook("overrides a base's member extension: called through the base's declaration")
 OPERATOR = "operator"  # the modifier queries/kotlin.scm captures on an ``operator fun``
+JVM_STATIC = "JvmStatic"  # a companion's member compiled as its class's static one
 OPERATOR_FUNCTION = runtime_hook("an operator function: run by its operator's syntax (a + b, a[i], a(), by), "
                                  "which the index records as no call")
 
@@ -174,7 +175,10 @@ def entry_reason(name: str, kind: str, parent: str | None, decorators: tuple) ->
     """The annotations' and ``main``'s rule; and ``override fun DrawScope.onDraw()`` in a class (Compose's
     ``Painter``, ``Modifier.Node``): its symbol is its receiver's member (``DrawScope.onDraw``), so neither its class's
     library base nor the base's declaration reaches it; its callers are the base's. Never dead; nor is an ``operator
-    fun`` (picnic's ``private operator fun CellStyle?.plus``, run by ``rowStyle + cell.style``)."""
+    fun`` (picnic's ``private operator fun CellStyle?.plus``, run by ``rowStyle + cell.style``). A companion's
+    ``@JvmStatic fun main(args)`` is its class's static ``main``: the JVM's entry (ktfmt's ``Main``)."""
+    if name == "main" and kind == "method" and JVM_STATIC in decorators:
+        return "main method"
     if OVERRIDE not in decorators and OPERATOR not in decorators:
         return _entry_reason(name, kind, parent, decorators)
     given = _entry_reason(name, kind, parent, tuple(d for d in decorators if d not in (OVERRIDE, OPERATOR)))

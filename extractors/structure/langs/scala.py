@@ -20,7 +20,8 @@ from .java import (BUILTINS as JAVA_BUILTINS, EXTERNAL_RECEIVERS as JAVA_EXTERNA
                    guess_bare_names, module_keys, package_scope, submodule)
 from .java import star_class as java_star_class
 from .java import resolve_module as resolve_absolute
-from .kotlin import extend_layers, import_binding, library_member  # noqa: F401
+from .kotlin import extend_layers, library_member  # noqa: F401
+from .kotlin import import_binding as kotlin_import_binding
 
 GROUP = "java"  # Scala calls Java (and Kotlin) and is called by it: one module index, one package scope
 ARITY = True  # overloads are told apart by their arguments: a call reaches those that accept its count
@@ -158,13 +159,20 @@ TYPE_CONTEXTS = {
 
 _entry_reason = entry_reason_with(PURE_DECORATORS, _jvm_entry)  # main(args), @main def, object X extends App
 IMPLICIT = "<implicit>"  # the decorator mark of an implicit definition (no annotation: nothing wraps it)
+ENUMERATED = "<enumerated>"  # the decorator mark of a case object in enumeratum's ``Enum`` object
+ENUMERATES = "findValues"  # what the query captures on the object holding ``val values = findValues``
+# what the query captures as a decorator that wraps nothing: the mark each stands for (a Scala 3 ``given`` is implicit)
+_MARKS = {"implicit": IMPLICIT, "given": IMPLICIT}
 
 
 def entry_reason(name: str, kind: str, parent: str | None, decorators: tuple) -> str | None:
     """An implicit def, val or object is passed by the compiler where its type is asked (``implicit object PathRead
-    extends TokensReader[os.Path]``): never dead, yet no sign its enclosing object is used."""
+    extends TokensReader[os.Path]``), and an enumeration's case object is listed by its object's ``findValues``
+    macro: never dead, yet no sign its enclosing object is used."""
     if IMPLICIT in decorators:
         return runtime_hook("an implicit, which the compiler passes where its type is asked")
+    if kind == "object" and ENUMERATED in decorators:
+        return runtime_hook("an enumeration's case, which its object's findValues lists (values, withName)")
     return _entry_reason(name, kind, parent, decorators)
 
 
@@ -227,15 +235,33 @@ CLASS_KINDS = ("class", "trait", "enum")
 def settle_definitions(raw_defs: list, _imports: list, _root) -> list:
     """A companion ``object Foo`` beside ``class Foo`` (or trait, enum) in the same scope is no definition of its own:
     it adds its members to ``Foo`` (an ``impl`` block: ``Item.free`` beside ``Item.label``), so that ``Foo.m()`` and
-    a bare ``m()`` in the class find them where the class is. The ``implicit`` modifier, captured as a decorator,
-    is marked ``IMPLICIT``: it wraps nothing."""
-    raw_defs = [d._replace(decorators=tuple(IMPLICIT if x == "implicit" else x for x in d.decorators))
-                if "implicit" in d.decorators else d for d in raw_defs]
+    a bare ``m()`` in the class find them where the class is. The ``implicit`` and ``given`` keywords, captured as
+    decorators, are marked (``_MARKS``): they wrap nothing; so are an enumeration's cases (``_enumerated``)."""
+    raw_defs = [d._replace(decorators=tuple(_MARKS.get(x, x) for x in d.decorators))
+                if any(x in _MARKS for x in d.decorators) else d for d in raw_defs]
+    raw_defs = _enumerated(raw_defs)
     classes = {(d.name, _scope(raw_defs, d)) for d in raw_defs if d.kind in CLASS_KINDS and not d.anonymous}
     if not classes:
         return raw_defs
     return [d._replace(kind="impl") if d.kind == "object" and (d.name, _scope(raw_defs, d)) in classes else d
             for d in raw_defs]
+
+
+def _enumerated(raw_defs: list) -> list:
+    """``object Level extends Enum[Level] { val values = findValues; case object Low extends Level }``: the query
+    marks the object holding the call (``ENUMERATES``); the objects right inside it are the cases enumeratum's macro
+    lists, marked ``ENUMERATED``; the holder keeps no mark (it is no entry point)."""
+    holders = {(d.start, d.end) for d in raw_defs if ENUMERATES in d.decorators}
+    if not holders:
+        return raw_defs
+    out = []
+    for d in raw_defs:
+        if ENUMERATES in d.decorators:
+            d = d._replace(decorators=tuple(x for x in d.decorators if x != ENUMERATES))
+        elif d.kind == "object" and _scope(raw_defs, d) in holders:
+            d = d._replace(decorators=(*d.decorators, ENUMERATED))
+        out.append(d)
+    return out
 
 
 def _scope(raw_defs: list, d) -> tuple:
@@ -278,6 +304,18 @@ def _file_packages(importer: str, index: dict) -> list[str]:
         list(keys)
 
 
+ROOT_PACKAGE = "_root_."  # ``import _root_.a.b.C``: a.b read from the top, past a nested package also named a
+
+
+def import_binding(module: str | None, name: str | None, alias: str | None):
+    """Kotlin's binding of ``import a.b.C`` / ``a.b._`` / ``a.b.{C => D}``, with ``_root_.`` dropped: it names the
+    top-level package (enumeratum's ``import _root_.enumeratum.{EnumMacros, ValueEnumMacros}`` inside package
+    ``enumeratum.values``); kept, the package was no file's and both objects a library's."""
+    if module and module.startswith(ROOT_PACKAGE):
+        module = module[len(ROOT_PACKAGE):]
+    return kotlin_import_binding(module, name, alias)
+
+
 def resolve_module(importer: str, spec: str | None, index: dict, root) -> list[str]:
     """``import a.b.C``: the file of the class (java's rule). ``import OEffect._`` in a file of package ``scopt``: an
     import relative to the file's package, where ``scopt.OEffect`` is a file's main object (``OEffect.scala``); a
@@ -296,3 +334,18 @@ def is_external(importer: str, spec: str, index: dict, root) -> bool:
     """A package no file of the repository declares (``java.util``, a dependency's), nor a main object of the
     importing file's package (``import OEffect._``)."""
     return not resolve_module(importer, spec, index, root)
+
+
+# ``trait EnumCompat[A] { _: Enum[A] =>``: a self-type with no name, which the grammar reads as an error that swallows
+# the body's next definitions (enumeratum's scala-2 ``protected def findValues = macro ..``: no symbol, 139 calls lost)
+_UNNAMED_SELF_TYPE = lazy_re(rb"(?m)(\b(?:trait|class|object)\b[^{}\n]*\{[ \t]*)_(?=[ \t]*:[^\n=]*=>)")
+
+
+def repairs(language: str) -> tuple:
+    """Same-length rewrites of Scala the grammar cannot read, tried on a file that failed to parse."""
+    return (_self_type_named,)
+
+
+def _self_type_named(data: bytes) -> bytes:
+    """``{ _: Enum[A] =>`` -> ``{ s: Enum[A] =>``: the self-type named, which the grammar reads; the same bytes."""
+    return _UNNAMED_SELF_TYPE.sub(rb"\1s", data)

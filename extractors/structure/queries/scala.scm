@@ -58,7 +58,7 @@
   @definition.field @exported)))
 ; Scala 3 givens: `given intOrd: Ord[Int] with {..}` an object; an anonymous `given Ord[Int] with` is named after
 ; what it is (and built where it is written)
-(given_definition name: (identifier) @name) @definition.object @exported
+(given_definition "given" @decorator name: (identifier) @name) @definition.object @exported
 (given_definition !name return_type: [(type_identifier) @name (generic_type type: (type_identifier) @name)]
   body: (with_template_body)) @definition.class @anonymous
 ; Scala 3 extension methods: `extension (s: Shop) def total` is a member of Shop (maybe declared in another file)
@@ -89,13 +89,21 @@
   @decorator .)]) name: (identifier) @name) @definition.class
 ((object_definition name: (identifier) @name extend: (extends_clause [(type_identifier) @decorator
   (stable_type_identifier (type_identifier) @decorator .)])) @definition.object (#eq? @decorator "App"))
-; implicits: `implicit def configParser`, `implicit object PathRead extends Reader[Path]`, `implicit val ord`: the
+; implicits: `implicit def configParser`, `implicit object PathRead extends Reader[Path]`, `implicit val ord`, a
+; trait's abstract `implicit def encoder: Encoder[A]` (an implementing object's def is passed through it): the
 ; compiler passes them where their type is asked, never written (langs/scala.py settle_definitions marks them)
 [(function_definition (modifiers "implicit" @decorator) name: (identifier) @name) @definition.function
+ (function_declaration (modifiers "implicit" @decorator) name: (identifier) @name) @definition.function
  (object_definition (modifiers "implicit" @decorator) name: (identifier) @name) @definition.object
  (class_definition (modifiers "implicit" @decorator) name: (identifier) @name) @definition.class]
 (template_body [(val_definition (modifiers "implicit" @decorator) pattern: (identifier) @name . type: (_) @definition.field)
                 (val_definition (modifiers "implicit" @decorator) pattern: (identifier) @name @definition.field !type)])
+; an enumeration: `object AgeGroup extends Enum[AgeGroup] { val values = findValues; case object Toddler extends
+; AgeGroup }`: enumeratum's macro lists each object nested in it (`values`, `withName`), naming none; the object
+; holding the call is marked, the ones inside it are its cases (langs/scala.py settle_definitions)
+; needs: findValues
+((object_definition name: (identifier) @name body: (template_body (val_definition value: (identifier) @decorator)))
+  @definition.object (#eq? @decorator "findValues"))
 ((class_definition name: (identifier) @name extend: (extends_clause [(type_identifier) @decorator
   (generic_type type: (type_identifier) @decorator) (stable_type_identifier (type_identifier) @decorator .)]))
   @definition.class (#match? @decorator "(Spec|Suite|SpecLike|SuiteLike|FunSuite|TestSuite)$"))
