@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from . import (MIXIN, TEMPLATE_VALUE, DocMember, QuotedTemplate, entry_reason_with, first_block, package_blocks, package_keys,
+from . import (MIXIN, has_kind, TEMPLATE_VALUE, DocMember, QuotedTemplate, entry_reason_with, first_block, package_blocks, package_keys,
                quoted_template, settle_templates, with_block)
 from ..lazyre import lazy_re
 
@@ -79,7 +79,29 @@ def entry_reason(name: str, kind: str, parent: str | None, decorators: tuple) ->
 
 def settle_references(raw_refs: list) -> list:
     """Templates' patterns (``$this->{"add_$key"}()``: ``add_*``, ``langs.settle_templates``), then receivers."""
-    return _receivers_settled(settle_templates(_template_values_read(raw_refs), member_template))
+    return _receivers_settled(settle_templates(_template_values_read(_pest_cases(raw_refs)), member_template))
+
+
+PEST_USES, PEST_CASE = "pest_uses", "pest_case"  # the query's marks: Pest's `uses(X::class)`, a test's closure
+
+
+def _pest_cases(raw_refs: list) -> list:
+    """Pest binds ``$this`` in a test's closure to the test case class a file's top-level ``uses(TestCase::class)``
+    names (laravel.io's ``$this->login()`` is ``CreatesUsers::login`` of that class's trait, not a guess at every
+    ``login``): a ``$this`` receiver inside such a closure written as that class. Outside one (a class the file
+    declares), and in a file with no ``uses``, ``$this`` stays as it is. The marks go."""
+    if not has_kind(raw_refs, PEST_CASE) and not has_kind(raw_refs, PEST_USES):
+        return raw_refs
+    case = next((r.receiver for r in raw_refs if r.kind == PEST_USES and r.receiver), None)
+    spans = [(r.start, r.name_start) for r in raw_refs if r.kind == PEST_CASE and r.name_start is not None]
+    out = []
+    for r in raw_refs:
+        if r.kind in (PEST_USES, PEST_CASE):
+            continue
+        if case and r.receiver == "this" and any(start < r.start < end for start, end in spans):
+            r = r._replace(receiver=case)
+        out.append(r)
+    return out
 
 
 def _template_values_read(raw_refs: list) -> list:
