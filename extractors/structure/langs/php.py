@@ -506,3 +506,108 @@ def submodule(paths: list[str], name: str, index: dict) -> list[str] | None:
 def is_external(importer: str, spec: str, index: dict, root) -> bool:
     """A namespace no file of the repository declares (``Psr\\Log``, a Composer dependency's)."""
     return spec not in index
+
+
+BLADE = ".blade.php"  # Laravel's templates: HTML with PHP expressions in Blade's own syntax
+# a Blade token: a comment, an escaped echo, a raw or escaped echo, a @php block, @verbatim, a directive's name
+_BLADE_TOKEN = lazy_re(rb"\{\{--.*?--\}\}|@\{\{.*?\}\}|\{!!(.*?)!!\}|\{\{(.*?)\}\}|@php\b(?!\s*\()(.*?)@endphp"
+                       rb"|@verbatim\b.*?@endverbatim|@([A-Za-z]\w*)", re.S)
+# directives whose parentheses hold a loop's or condition's head, kept as PHP's own statement (``as`` is no expression)
+_BLADE_STATEMENTS = {b"if": b"if", b"elseif": b"if", b"unless": b"if", b"foreach": b"foreach",
+                     b"forelse": b"foreach", b"for": b"for", b"while": b"while"}
+_SPACE = lazy_re(rb"[^\r\n]")
+
+
+def source_view(path: str, data: bytes) -> bytes:
+    """A Blade template read as the PHP its expressions are (same length, same lines): ``{{ $a->b() }}``,
+    ``{!! .. !!}``, ``@if(..)`` / ``@foreach(.. as ..)`` as statements, another directive's arguments as an array
+    (``@can(Policy::UPDATE, $x)``), ``@php .. @endphp`` as written; the HTML, comments and ``@verbatim`` blanked.
+    Without it a template is one text node: every call a view makes was missing (laravel.io's ``is_active()``,
+    ``$user->isAdmin()``). Any other file is read as it is."""
+    if not path.endswith(BLADE):
+        return data
+    out, last, first = bytearray(_SPACE.sub(b" ", data)), None, None
+    for m in _BLADE_TOKEN.finditer(data):
+        start, end = m.start(), m.end()
+        if m.group(1) is not None or m.group(2) is not None:  # {!! e !!} / {{ e }}: `; (e); ` / `;(e);`
+            wide = m.group(1) is not None
+            _put(out, start, b"; (" if wide else b";(", data)
+            _put(out, m.start(1 if wide else 2), data[m.start(1 if wide else 2):m.end(1 if wide else 2)], data)
+            _put(out, end - (3 if wide else 2), b"); " if wide else b");", data)
+        elif m.group(3) is not None:  # @php .. @endphp: statements as written
+            _put(out, start, b";", data)
+            _put(out, m.start(3), m.group(3), data)
+            _put(out, end - len(b"@endphp"), b";", data)
+        elif m.group(4) is not None:
+            args = _directive(out, data, m)
+            last, end = args or last, args[1] if args else end
+        first = first or (start, end)
+    return _opened(_closed(out, data, last), data, first)
+
+
+def _closed(out: bytearray, data: bytes, last: tuple | None) -> bytearray:
+    """The view with its last statement ended: a `;` after a directive's array (`@yield('x')` last), where a blank
+    follows it; else that array blanked (a statement `;` stays)."""
+    code = out.rstrip()
+    if not code.endswith(b"]") or last is None or last[1] != len(code):
+        return out
+    blank = out.find(b" ", last[1])
+    if blank >= 0:
+        out[blank] = ord(";")
+    else:
+        out[last[0]:last[1]] = _SPACE.sub(b" ", data[last[0]:last[1]])
+    return out
+
+
+def _opened(out: bytearray, data: bytes, first: tuple | None) -> bytes:
+    """The view opened as PHP (`<?`) on two blanks before its first statement; where there are none (a file
+    starting with `@props([..])`), that statement is left out to make room."""
+    start = first[0] if first else len(out)
+    at = out.find(b"  ", 0, start)
+    if at < 0 and first:
+        out[first[0]:first[1]] = _SPACE.sub(b" ", data[first[0]:first[1]])
+        at = out.find(b"  ")
+    if at >= 0:
+        out[at:at + 2] = b"<?"
+    return bytes(out)
+
+
+def _put(out: bytearray, at: int, text: bytes, data: bytes) -> None:
+    out[at:at + len(text)] = bytes(c if c in b"\r\n" else t for c, t in zip(data[at:at + len(text)], text))
+
+
+def _directive(out: bytearray, data: bytes, m) -> tuple | None:
+    """``@name(args)``: ``;if(args)`` for a condition or loop, ``;    [args]`` for any other (its span returned);
+    ``@name`` alone: ``;``."""
+    name, at = m.group(4), m.end(4)
+    while at < len(data) and data[at] in b" \t":
+        at += 1
+    close = _closing(data, at) if at < len(data) and data[at] == ord("(") else None
+    keyword = _BLADE_STATEMENTS.get(name)
+    _put(out, m.start(), b";" + (keyword.rjust(len(name)) if keyword and close else b""), data)
+    if close is None:
+        return None
+    _put(out, at, data[at:close + 1] if keyword else b"[" + data[at + 1:close] + b"]", data)
+    return None if keyword else (at, close + 1)
+
+
+def _closing(data: bytes, at: int) -> int | None:
+    """The offset of the parenthesis closing the one at ``at`` (quoted text skipped); None where none does."""
+    depth, quote, i = 0, None, at
+    while i < len(data):
+        c = data[i]
+        if quote:
+            if c == ord("\\"):
+                i += 1
+            elif c == quote:
+                quote = None
+        elif c in b"'\"":
+            quote = c
+        elif c == ord("("):
+            depth += 1
+        elif c == ord(")"):
+            depth -= 1
+            if depth == 0:
+                return i
+        i += 1
+    return None
