@@ -54,6 +54,9 @@ UNOWNED_BUILTINS_EXTERNAL = True
 _CLASS_PATH = lazy_re(r"^\\?(?:[A-Za-z_]\w*\\)+[A-Za-z_]\w*$")  # Psr7\Utils, \App\Foo: a class named whole
 _QUALIFIED = lazy_re(r"\\?(?:[A-Za-z_]\w*\\)+(?=[A-Za-z_])")  # \App\Models\User -> User (the last name)
 _NEW = lazy_re(r"^\(?\s*new\s+\\?((?:[A-Za-z_]\w*\\)*[A-Za-z_]\w*)\s*(?:\(.*\))?\s*\)?$", re.S)
+# Laravel's container: app(Foo::class), resolve(Foo::class), App::make(Foo::class), app()->make(Foo::class)
+_CONTAINER = lazy_re(r"^(?:app|resolve|App(?:::|\.)make|app\(\)(?:->|\.)make)\(\s*\\?((?:[A-Za-z_]\w*\\)*[A-Za-z_]\w*)"
+                     r"(?:::|\.)class\b.*\)$", re.S)
 
 
 def _magic(name: str, kind: str, parent: str | None) -> str | None:
@@ -61,6 +64,24 @@ def _magic(name: str, kind: str, parent: str | None) -> str | None:
         return "magic method"
     if kind == "method" and name.startswith("test") and parent and parent.endswith("Test"):
         return "PHPUnit test"  # PHPUnit runs a *Test class's test* methods
+    return _laravel(name, kind, parent)
+
+
+# the model events Eloquent calls an observer's method of the name for (``User::observe(UserObserver::class)``)
+ELOQUENT_EVENTS = frozenset({"retrieved", "creating", "created", "updating", "updated", "saving", "saved",
+                             "deleting", "deleted", "trashed", "forceDeleting", "forceDeleted", "restoring",
+                             "restored", "replicating"})
+
+
+def _laravel(name: str, kind: str, parent: str | None) -> str | None:
+    """Laravel calls these by name: a policy's abilities (``$this->authorize(ArticlePolicy::DELETE, $a)``,
+    ``@can('update', $a)``: the Gate calls ``ArticlePolicy::delete``), an observer's model events."""
+    if kind != "method" or not parent:
+        return None
+    if parent.endswith("Policy"):
+        return "Laravel policy ability"
+    if parent.endswith("Observer") and name in ELOQUENT_EVENTS:
+        return "Eloquent observer event"
     return None
 
 
@@ -266,8 +287,10 @@ def _last(name: str | None) -> str | None:
 
 def inline_type(receiver: str) -> str | None:
     """``new Foo(...)`` -> ``Foo``; ``new \\App\\Foo`` -> ``\\App.Foo``, ``new Http\\Foo`` -> ``Http.Foo``
-    (dotted: ``global_name`` finds it)."""
-    m = _NEW.match(receiver)
+    (dotted: ``global_name`` finds it); Laravel's container asked for a class (``app(Converter::class, $p)``,
+    ``resolve(Foo::class)``, ``App::make(Foo::class)``) gives that class's object (a bound implementation's, whose
+    methods the interface's dispatch reaches)."""
+    m = _NEW.match(receiver) or _CONTAINER.match(receiver)
     if not m:
         return None
     absolute = "\\" if receiver.lstrip("( ").removeprefix("new").lstrip().startswith("\\") else ""
