@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import re
 
-from . import (MIXIN, has_kind, TEMPLATE_VALUE, DocMember, QuotedTemplate, entry_reason_with, first_block, package_blocks, package_keys,
-               quoted_template, settle_templates, with_block)
+from . import (MIXIN, TEMPLATE_VALUE, DocMember, QuotedTemplate, entry_reason_with, first_block, has_kind,
+               package_blocks, package_keys, quoted_template, settle_templates, with_block)
 from ..lazyre import lazy_re
 
 GROUP = "php"
@@ -539,6 +539,8 @@ _BLADE_TOKEN = lazy_re(rb"\{\{--.*?--\}\}|@\{\{.*?\}\}|\{!!(.*?)!!\}|\{\{(.*?)\}
 _BLADE_STATEMENTS = {b"if": b"if", b"elseif": b"if", b"unless": b"if", b"foreach": b"foreach",
                      b"forelse": b"foreach", b"for": b"for", b"while": b"while"}
 _SPACE = lazy_re(rb"[^\r\n]")
+# CSS at-rules a template's <style> writes with parentheses (`@media (max-width: 600px)`): no Blade directive
+_CSS_AT_RULES = frozenset({b"media", b"supports", b"container", b"page", b"layer", b"screen", b"document"})
 
 
 def source_view(path: str, data: bytes) -> bytes:
@@ -605,6 +607,8 @@ def _directive(out: bytearray, data: bytes, m) -> tuple | None:
     name, at = m.group(4), m.end(4)
     while at < len(data) and data[at] in b" \t":
         at += 1
+    if name in _CSS_AT_RULES:
+        return None
     close = _closing(data, at) if at < len(data) and data[at] == ord("(") else None
     keyword = _BLADE_STATEMENTS.get(name)
     _put(out, m.start(), b";" + (keyword.rjust(len(name)) if keyword and close else b""), data)
