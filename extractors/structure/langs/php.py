@@ -103,26 +103,37 @@ def settle_references(raw_refs: list) -> list:
     return _receivers_settled(settle_templates(_template_values_read(_pest_cases(raw_refs)), member_template))
 
 
-PEST_USES, PEST_CASE = "pest_uses", "pest_case"  # the query's marks: Pest's `uses(X::class)`, a test's closure
+PEST_CASE = "pest_case"  # the query's mark: a closure given to Pest's test, it, beforeEach or afterEach
 
 
 def _pest_cases(raw_refs: list) -> list:
-    """Pest binds ``$this`` in a test's closure to the test case class a file's top-level ``uses(TestCase::class)``
-    names (laravel.io's ``$this->login()`` is ``CreatesUsers::login`` of that class's trait, not a guess at every
+    """Pest binds ``$this`` in a test's closure to the test case class a file's ``uses(TestCase::class)`` names
+    (laravel.io's ``$this->login()`` is ``CreatesUsers::login`` of that class's trait, not a guess at every
     ``login``): a ``$this`` receiver inside such a closure written as that class. Outside one (a class the file
     declares), and in a file with no ``uses``, ``$this`` stays as it is. The marks go."""
-    if not has_kind(raw_refs, PEST_CASE) and not has_kind(raw_refs, PEST_USES):
+    if not has_kind(raw_refs, PEST_CASE):
         return raw_refs
-    case = next((r.receiver for r in raw_refs if r.kind == PEST_USES and r.receiver), None)
+    case = _pest_case_class(raw_refs)
     spans = [(r.start, r.name_start) for r in raw_refs if r.kind == PEST_CASE and r.name_start is not None]
     out = []
     for r in raw_refs:
-        if r.kind in (PEST_USES, PEST_CASE):
+        if r.kind == PEST_CASE:
             continue
         if case and r.receiver == "this" and any(start < r.start < end for start, end in spans):
             r = r._replace(receiver=case)
         out.append(r)
     return out
+
+
+def _pest_case_class(raw_refs: list) -> str | None:
+    """The class ``uses(X::class, ..)`` names first: the ``X`` read on the call's line right after ``uses``."""
+    for i, r in enumerate(raw_refs):
+        if r.kind == "call" and r.name == "uses" and r.receiver is None:
+            named = next((t for t in raw_refs[i + 1:] if t.line == r.line and t.start > r.start
+                          and t.kind == "type.value"), None)
+            if named is not None:
+                return named.name
+    return None
 
 
 def _template_values_read(raw_refs: list) -> list:
