@@ -804,8 +804,10 @@ def _query_facts(facts: FileFacts, data: bytes, lang: Language, root: Path | Non
     """The file's definitions and references: its tree read (``_read_tree``), the query's captures settled
     (``_settled_captures``), definitions nested (``_file_definitions``), then each reference attached to its scope
     with what the file's value flow binds it to."""
-    parser, query = _parser_and_query(lang, data)
     rules = parse_rules(lang.name)
+    if rules.source_view is not None:  # a template's code as the language reads it (PHP's Blade), same lines
+        data = rules.source_view(facts.path, data)
+    parser, query = _parser_and_query(lang, data)
     _PARENTS.clear()
     _use_element_reads(rules)
     written = data

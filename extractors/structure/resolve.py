@@ -368,6 +368,9 @@ class Hooks(NamedTuple):
     # a class's overloads and its bases' are one set (Java's ``attr(k)`` of Node beside Element's ``attr(k, v)``):
     # a call no own overload accepts is a base's (``_inherited_overloads``); not JavaScript's (extra arguments pass)
     overloads_across_bases: bool = False
+    # a module's top-level functions of one name in several of its files are one overload set (Swift's ``expect(x)``
+    # in DSL.swift beside ``expect { }`` in DSL+AsyncAwait.swift): a look-up keeps the first file's (``_module_overloads``)
+    module_overloads: bool = False
     builtin_guess_named: bool = False  # a builtin-named method's guess needs a receiver naming the class (Python)
     receiver_names_owner: bool = False  # of a guess's candidates, the class the receiver's name names (``_owner_named``)
     # the builtin-named methods whose guess needs that where the rest do not (JavaScript's strings' and promises' own)
@@ -547,6 +550,7 @@ def hooks_of(support) -> Hooks:
                  receiver_type_written=getattr(support, "receiver_type_written", None) or (lambda _receiver: None),
                  overloads=bool(getattr(support, "OVERLOADS", True)),
                  overloads_across_bases=bool(getattr(support, "OVERLOADS_ACROSS_BASES", False)),
+                 module_overloads=bool(getattr(support, "MODULE_OVERLOADS", False)),
                  builtin_guess_named=bool(getattr(support, "BUILTIN_GUESS_NAMED", False)),
                  receiver_names_owner=bool(getattr(support, "RECEIVER_NAMES_OWNER", False)),
                  builtin_guess_named_methods=frozenset(getattr(support, "BUILTIN_GUESS_NAMED_METHODS", ())),
@@ -967,6 +971,7 @@ class Resolver(ImportBindings):
         if (r.receiver or r.args is not None) and found.ids and found.resolution not in GUESSES and hooks.overloads:
             found = self._with_overloads(found)
             found = self._with_parts_overloads(found) if hooks.partial_types else found
+            found = self._module_overloads(found) if hooks.module_overloads else found
             found = self._inherited_overloads(found, r) if r.args is not None and hooks.overloads_across_bases \
                 else found
         if r.args is not None and found.ids and found.resolution not in GUESSES:
@@ -1167,6 +1172,19 @@ class Resolver(ImportBindings):
         # object, not the `onDone` of an object the function hands to a call)
         return found if len(out) == len(found.ids) else type(found)(self._written_first(Found(out, "")).ids,
                                                                     found.resolution)
+
+    def _module_overloads(self, found: Found) -> Found:
+        """A top-level function found in one file of its module, with the same-named top-level functions of the
+        module's other files and their overloads (``package_twins``): the look-up keeps the first file's, so the
+        other files' overloads had no caller at all; the call's arguments choose among them (``_accepting``)."""
+        out = list(found.ids)
+        for sid in found.ids:
+            sym = self.g.by_id[sid]
+            top = untwinned(sym.qualname) == sym.name  # a module-level function, not a member
+            key = self._package_key(sym.path) if top and sym.kind in STORED_FUNCTIONS else None
+            for first in self.g.package_twins.get((key, sym.name), ()) if key else ():
+                out += [t for t in self._twins(first) if t not in out and self.g.by_id[t].kind == sym.kind]
+        return found if len(out) == len(found.ids) else Found(out, found.resolution)
 
     def _inherited_overloads(self, found: Found, r: Ref) -> Found:
         """``div.attr("k")`` where ``Element`` declares ``attr(k, v)`` overloads only and its base ``Node`` declares

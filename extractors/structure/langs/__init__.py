@@ -104,6 +104,8 @@ rewritten where the query cannot say what is meant (Ruby: ``send(:m)`` names ``m
 references (before ``settle_references``): Java's ``T x`` in ``<T extends Foo>`` is a ``Foo`` (unchanged).
 ``EXTENSIONS_IMPORTED``: a method written at the top of a file apart from its type (Kotlin's ``fun Foo.bar()``) is
 also a top-level name of its file, which an import names and its package sees (``graph.imported_apart``).
+``source_view(path, text) -> text``: what the grammar reads of a file (same length, same lines): PHP's Blade
+templates, whose expressions it writes as PHP and whose HTML it blanks.
 ``repairs(language) -> (rewrite, ...)``: byte-for-byte rewrites (same length, same lines) of syntax the grammar cannot
 read, tried on a file that failed to parse; the parser keeps the rewritten reading when it has fewer errors.
 ``IMPLICIT_PARAMETER``: the name a lambda gives its one parameter where it names none (Kotlin's ``it``), which
@@ -372,6 +374,8 @@ class ParseRules(NamedTuple):
     opaque_receivers: tuple = ()  # receivers whose references are kept inside an ``@opaque`` region (``$crate``)
     path_separator: str = "."  # between the parts of a module path written in several pieces (Rust ``::``)
     repairs: tuple = ()  # same-length rewrites of syntax the grammar cannot read, tried on a file with errors
+    # (path, text) -> the text the grammar reads, same length and lines (PHP's Blade templates: their expressions)
+    source_view: Callable | None = None
     exports_all: Callable[[str], bool] = lambda _path: False  # every definition there is exported
     members_exported: bool = False  # the public members of an exported class or interface are exported
     transparent_types: Transparent | frozenset = frozenset()  # Optional[T], Promise<T>: a value of it is used as a T
@@ -657,6 +661,7 @@ def parse_rules(language: str | None) -> ParseRules:
         opaque_receivers=tuple(getattr(module, "OPAQUE_RECEIVERS", ())),
         path_separator=getattr(module, "PATH_SEPARATOR", "."),
         repairs=tuple(getattr(module, "repairs", lambda _language: ())(language)),
+        source_view=getattr(module, "source_view", None),
         exports_all=getattr(module, "exports_all", _never),
         members_exported=bool(getattr(module, "MEMBERS_EXPORTED", False)),
         transparent_types=Transparent(frozenset(getattr(module, "TRANSPARENT_TYPES", ())),

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import re
 
-from . import (MIXIN, TEMPLATE_VALUE, DocMember, QuotedTemplate, entry_reason_with, first_block, package_blocks, package_keys,
-               quoted_template, settle_templates, with_block)
+from . import (MIXIN, TEMPLATE_VALUE, DocMember, QuotedTemplate, entry_reason_with, first_block, has_kind,
+               package_blocks, package_keys, quoted_template, settle_templates, with_block)
 from ..lazyre import lazy_re
 
 GROUP = "php"
@@ -54,6 +54,9 @@ UNOWNED_BUILTINS_EXTERNAL = True
 _CLASS_PATH = lazy_re(r"^\\?(?:[A-Za-z_]\w*\\)+[A-Za-z_]\w*$")  # Psr7\Utils, \App\Foo: a class named whole
 _QUALIFIED = lazy_re(r"\\?(?:[A-Za-z_]\w*\\)+(?=[A-Za-z_])")  # \App\Models\User -> User (the last name)
 _NEW = lazy_re(r"^\(?\s*new\s+\\?((?:[A-Za-z_]\w*\\)*[A-Za-z_]\w*)\s*(?:\(.*\))?\s*\)?$", re.S)
+# Laravel's container: app(Foo::class), resolve(Foo::class), App::make(Foo::class), app()->make(Foo::class)
+_CONTAINER = lazy_re(r"^(?:app|resolve|App(?:::|\.)make|app\(\)(?:->|\.)make)\(\s*\\?((?:[A-Za-z_]\w*\\)*[A-Za-z_]\w*)"
+                     r"(?:::|\.)class\b.*\)$", re.S)
 
 
 def _magic(name: str, kind: str, parent: str | None) -> str | None:
@@ -61,6 +64,24 @@ def _magic(name: str, kind: str, parent: str | None) -> str | None:
         return "magic method"
     if kind == "method" and name.startswith("test") and parent and parent.endswith("Test"):
         return "PHPUnit test"  # PHPUnit runs a *Test class's test* methods
+    return _laravel(name, kind, parent)
+
+
+# the model events Eloquent calls an observer's method of the name for (``User::observe(UserObserver::class)``)
+ELOQUENT_EVENTS = frozenset({"retrieved", "creating", "created", "updating", "updated", "saving", "saved",
+                             "deleting", "deleted", "trashed", "forceDeleting", "forceDeleted", "restoring",
+                             "restored", "replicating"})
+
+
+def _laravel(name: str, kind: str, parent: str | None) -> str | None:
+    """Laravel calls these by name: a policy's abilities (``$this->authorize(ArticlePolicy::DELETE, $a)``,
+    ``@can('update', $a)``: the Gate calls ``ArticlePolicy::delete``), an observer's model events."""
+    if kind != "method" or not parent:
+        return None
+    if parent.endswith("Policy"):
+        return "Laravel policy ability"
+    if parent.endswith("Observer") and name in ELOQUENT_EVENTS:
+        return "Eloquent observer event"
     return None
 
 
@@ -79,7 +100,40 @@ def entry_reason(name: str, kind: str, parent: str | None, decorators: tuple) ->
 
 def settle_references(raw_refs: list) -> list:
     """Templates' patterns (``$this->{"add_$key"}()``: ``add_*``, ``langs.settle_templates``), then receivers."""
-    return _receivers_settled(settle_templates(_template_values_read(raw_refs), member_template))
+    return _receivers_settled(settle_templates(_template_values_read(_pest_cases(raw_refs)), member_template))
+
+
+PEST_CASE = "pest_case"  # the query's mark: a closure given to Pest's test, it, beforeEach or afterEach
+
+
+def _pest_cases(raw_refs: list) -> list:
+    """Pest binds ``$this`` in a test's closure to the test case class a file's ``uses(TestCase::class)`` names
+    (laravel.io's ``$this->login()`` is ``CreatesUsers::login`` of that class's trait, not a guess at every
+    ``login``): a ``$this`` receiver inside such a closure written as that class. Outside one (a class the file
+    declares), and in a file with no ``uses``, ``$this`` stays as it is. The marks go."""
+    if not has_kind(raw_refs, PEST_CASE):
+        return raw_refs
+    case = _pest_case_class(raw_refs)
+    spans = [(r.start, r.name_start) for r in raw_refs if r.kind == PEST_CASE and r.name_start is not None]
+    out = []
+    for r in raw_refs:
+        if r.kind == PEST_CASE:
+            continue
+        if case and r.receiver == "this" and any(start < r.start < end for start, end in spans):
+            r = r._replace(receiver=case)
+        out.append(r)
+    return out
+
+
+def _pest_case_class(raw_refs: list) -> str | None:
+    """The class ``uses(X::class, ..)`` names first: the ``X`` read on the call's line right after ``uses``."""
+    for i, r in enumerate(raw_refs):
+        if r.kind == "call" and r.name == "uses" and r.receiver is None:
+            named = next((t for t in raw_refs[i + 1:] if t.line == r.line and t.start > r.start
+                          and t.kind == "type.value"), None)
+            if named is not None:
+                return named.name
+    return None
 
 
 def _template_values_read(raw_refs: list) -> list:
@@ -244,8 +298,10 @@ def _last(name: str | None) -> str | None:
 
 def inline_type(receiver: str) -> str | None:
     """``new Foo(...)`` -> ``Foo``; ``new \\App\\Foo`` -> ``\\App.Foo``, ``new Http\\Foo`` -> ``Http.Foo``
-    (dotted: ``global_name`` finds it)."""
-    m = _NEW.match(receiver)
+    (dotted: ``global_name`` finds it); Laravel's container asked for a class (``app(Converter::class, $p)``,
+    ``resolve(Foo::class)``, ``App::make(Foo::class)``) gives that class's object (a bound implementation's, whose
+    methods the interface's dispatch reaches)."""
+    m = _NEW.match(receiver) or _CONTAINER.match(receiver)
     if not m:
         return None
     absolute = "\\" if receiver.lstrip("( ").removeprefix("new").lstrip().startswith("\\") else ""
@@ -484,3 +540,112 @@ def submodule(paths: list[str], name: str, index: dict) -> list[str] | None:
 def is_external(importer: str, spec: str, index: dict, root) -> bool:
     """A namespace no file of the repository declares (``Psr\\Log``, a Composer dependency's)."""
     return spec not in index
+
+
+BLADE = ".blade.php"  # Laravel's templates: HTML with PHP expressions in Blade's own syntax
+# a Blade token: a comment, an escaped echo, a raw or escaped echo, a @php block, @verbatim, a directive's name
+_BLADE_TOKEN = lazy_re(rb"\{\{--.*?--\}\}|@\{\{.*?\}\}|\{!!(.*?)!!\}|\{\{(.*?)\}\}|@php\b(?!\s*\()(.*?)@endphp"
+                       rb"|@verbatim\b.*?@endverbatim|@([A-Za-z]\w*)", re.S)
+# directives whose parentheses hold a loop's or condition's head, kept as PHP's own statement (``as`` is no expression)
+_BLADE_STATEMENTS = {b"if": b"if", b"elseif": b"if", b"unless": b"if", b"foreach": b"foreach",
+                     b"forelse": b"foreach", b"for": b"for", b"while": b"while"}
+_SPACE = lazy_re(rb"[^\r\n]")
+# CSS at-rules a template's <style> writes with parentheses (`@media (max-width: 600px)`): no Blade directive
+_CSS_AT_RULES = frozenset({b"media", b"supports", b"container", b"page", b"layer", b"screen", b"document"})
+
+
+def source_view(path: str, data: bytes) -> bytes:
+    """A Blade template read as the PHP its expressions are (same length, same lines): ``{{ $a->b() }}``,
+    ``{!! .. !!}``, ``@if(..)`` / ``@foreach(.. as ..)`` as statements, another directive's arguments as an array
+    (``@can(Policy::UPDATE, $x)``), ``@php .. @endphp`` as written; the HTML, comments and ``@verbatim`` blanked.
+    Without it a template is one text node: every call a view makes was missing (laravel.io's ``is_active()``,
+    ``$user->isAdmin()``). Any other file is read as it is."""
+    if not path.endswith(BLADE):
+        return data
+    out, last, first = bytearray(_SPACE.sub(b" ", data)), None, None
+    for m in _BLADE_TOKEN.finditer(data):
+        start, end = m.start(), m.end()
+        if m.group(1) is not None or m.group(2) is not None:  # {!! e !!} / {{ e }}: `; (e); ` / `;(e);`
+            wide = m.group(1) is not None
+            _put(out, start, b"; (" if wide else b";(", data)
+            _put(out, m.start(1 if wide else 2), data[m.start(1 if wide else 2):m.end(1 if wide else 2)], data)
+            _put(out, end - (3 if wide else 2), b"); " if wide else b");", data)
+        elif m.group(3) is not None:  # @php .. @endphp: statements as written
+            _put(out, start, b";", data)
+            _put(out, m.start(3), m.group(3), data)
+            _put(out, end - len(b"@endphp"), b";", data)
+        elif m.group(4) is not None:
+            args = _directive(out, data, m)
+            last, end = args or last, args[1] if args else end
+        first = first or (start, end)
+    return _opened(_closed(out, data, last), data, first)
+
+
+def _closed(out: bytearray, data: bytes, last: tuple | None) -> bytearray:
+    """The view with its last statement ended: a `;` after a directive's array (`@yield('x')` last), where a blank
+    follows it; else that array blanked (a statement `;` stays)."""
+    code = out.rstrip()
+    if not code.endswith(b"]") or last is None or last[1] != len(code):
+        return out
+    blank = out.find(b" ", last[1])
+    if blank >= 0:
+        out[blank] = ord(";")
+    else:
+        out[last[0]:last[1]] = _SPACE.sub(b" ", data[last[0]:last[1]])
+    return out
+
+
+def _opened(out: bytearray, data: bytes, first: tuple | None) -> bytes:
+    """The view opened as PHP (`<?`) on two blanks before its first statement; where there are none (a file
+    starting with `@props([..])`), that statement is left out to make room."""
+    start = first[0] if first else len(out)
+    at = out.find(b"  ", 0, start)
+    if at < 0 and first:
+        out[first[0]:first[1]] = _SPACE.sub(b" ", data[first[0]:first[1]])
+        at = out.find(b"  ")
+    if at >= 0:
+        out[at:at + 2] = b"<?"
+    return bytes(out)
+
+
+def _put(out: bytearray, at: int, text: bytes, data: bytes) -> None:
+    out[at:at + len(text)] = bytes(c if c in b"\r\n" else t for c, t in zip(data[at:at + len(text)], text))
+
+
+def _directive(out: bytearray, data: bytes, m) -> tuple | None:
+    """``@name(args)``: ``;if(args)`` for a condition or loop, ``;    [args]`` for any other (its span returned);
+    ``@name`` alone: ``;``."""
+    name, at = m.group(4), m.end(4)
+    while at < len(data) and data[at] in b" \t":
+        at += 1
+    if name in _CSS_AT_RULES:
+        return None
+    close = _closing(data, at) if at < len(data) and data[at] == ord("(") else None
+    keyword = _BLADE_STATEMENTS.get(name)
+    _put(out, m.start(), b";" + (keyword.rjust(len(name)) if keyword and close else b""), data)
+    if close is None:
+        return None
+    _put(out, at, data[at:close + 1] if keyword else b"[" + data[at + 1:close] + b"]", data)
+    return None if keyword else (at, close + 1)
+
+
+def _closing(data: bytes, at: int) -> int | None:
+    """The offset of the parenthesis closing the one at ``at`` (quoted text skipped); None where none does."""
+    depth, quote, i = 0, None, at
+    while i < len(data):
+        c = data[i]
+        if quote:
+            if c == ord("\\"):
+                i += 1
+            elif c == quote:
+                quote = None
+        elif c in b"'\"":
+            quote = c
+        elif c == ord("("):
+            depth += 1
+        elif c == ord(")"):
+            depth -= 1
+            if depth == 0:
+                return i
+        i += 1
+    return None

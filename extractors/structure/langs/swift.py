@@ -27,6 +27,7 @@ from .implicit_this import implicit_this, implicit_this_field
 
 GROUP = "swift"
 ARITY = True  # overloads are told apart by their arguments: a call reaches those that accept its count
+MODULE_OVERLOADS = True  # a module's files declare one namespace: `expect` overloaded across two files is one set
 IMPLICIT_THIS = True  # a bare m() in a method may be the type's, a base class's or a protocol extension's member
 NAMED_CONSTRUCTORS = "init"  # Foo(x: 1) runs Foo's init(x:) (each init#2... overload a candidate)
 # extension Error { func describe() }: error.describe() on a library's type may be the repository's method

@@ -250,3 +250,12 @@
 (assignment_expression left: (variable_name) @receiver
   right: [(encapsed_string) (binary_expression left: [(string) (encapsed_string)])
           (binary_expression right: [(string) (encapsed_string)])] @name) @reference.template_value
+
+; Pest: a file's `uses(TestCase::class)` makes `$this` in its tests' closures (`test('..', function () {
+; $this->login(); })`, `it`, `beforeEach`, `afterEach`) that class; read by php.settle_references with the `uses` call
+; and the class its first argument names (captured by the patterns above), never a reference: each closure marked
+; from its start to its closing brace (@name)
+; needs: uses
+(function_call_expression function: (name) @_test
+  arguments: (arguments (argument (anonymous_function body: (compound_statement "}" @name)) @reference.pest_case))
+  (#any-of? @_test "test" "it" "beforeEach" "afterEach"))

@@ -169,6 +169,9 @@
 
 ; functions passed as values: items.forEach(render), run(handler: self.onDone), Button(action: tapped)
 (value_argument value: (simple_identifier) @name) @reference.callback
+; a function held by a variable or property (`var f: @convention(c) () -> Void = callThreadExit`, `handler = onDone`)
+(property_declaration value: (simple_identifier) @name) @reference.callback
+(assignment result: (simple_identifier) @name) @reference.callback
 (value_argument value: (navigation_expression target: [(self_expression) (simple_identifier)] @receiver
   suffix: (navigation_suffix suffix: (simple_identifier) @name))) @reference.callback
 
