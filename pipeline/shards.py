@@ -474,7 +474,7 @@ class TableWrite:
             # (a table given in one batch, as most are, is then written once; ``_whole`` routes the rows again when
             # the whole table asks for another count, as a spool file did every time)
             self.routed = shard_count(data.num_rows, self.shard_rows)
-        if not self.files and self.shard_by is not None:
+        if not self.files and self.shard_by is not None and not self._merged_from_memory(data):
             self._route_first(data)
             return
         data = align_table(data, self.schema)
@@ -483,6 +483,13 @@ class TableWrite:
                 self._file(k).add(part)
             if sum(f.buffered for f in self.files.values()) >= BUFFER_ROWS:
                 each_in_threads(_ShardFile.flush, list(self.files.values()))
+
+    def _merged_from_memory(self, data) -> bool:
+        """Whether the run's first batch is an update's few rows that ``finish`` merges into old shards (``merges``):
+        held in the shards' buffers (``_ShardFile.held``), not routed to files that the merge reads back (sympy's hub:
+        seven temporary files written, then decoded again, ~8 ms of writes). A batch of a buffer's rows or more is
+        routed to files as a full write's is, so that it is not held whole."""
+        return self.merges() and data.num_rows < BUFFER_ROWS
 
     def _route_first(self, data) -> None:
         """The first batch (a full index's whole table): every shard's rows written once, in the shard's final
