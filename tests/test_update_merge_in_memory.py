@@ -77,3 +77,21 @@ def test_a_batch_of_a_buffer_or_more_is_routed_to_files_and_merged_the_same(tmp_
     routed = {name.lstrip(".").split("-")[0] for name in opened if name.endswith(".new.tmp")}
     assert {"refs", "edges"} <= routed, opened
     _same_as_a_full_index(lake, fresh)
+
+
+def test_a_merge_keeps_the_old_rows_as_slices_where_they_are_a_few_runs():
+    import pyarrow as pa
+
+    from pipeline import arrowops as pc
+
+    paths = [f"f{i // 3}.py" for i in range(60)]  # a shard in path order: each file's three rows together
+    rows = pa.table({"path": paths, "line": list(range(60))})
+    data = rows.column("path").chunk(0).buffers()[2]  # the strings' bytes
+    for dropped in ({"f3.py"}, {"f0.py", "f19.py"}, set(), set(paths)):
+        keep = pc.invert(pc.is_in(rows.column("path"), value_set=pa.array(sorted(dropped) or [""], pa.string())))
+        kept = shards.kept_rows(rows, keep)
+        assert kept.equals(pc.filter(rows, keep)), dropped
+        # the kept rows are views of the old ones: no string copied
+        assert all(c.buffers()[2].address == data.address for c in kept.column("path").chunks if len(c)), dropped
+    every_other = pa.array([i % 2 == 0 for i in range(60)])  # 30 runs: past KEPT_RUNS, filtered
+    assert shards.kept_rows(rows, every_other).equals(pc.filter(rows, every_other))
