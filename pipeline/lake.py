@@ -522,20 +522,24 @@ class Lake:
         folder = self.table_dir(table, snap.repo)
         folder.mkdir(parents=True, exist_ok=True)
         files = snap.files(table)
-        wanted = {CURRENT.format(k): self.root / f for k, f in enumerate(files)}
-        for k, (name, target) in enumerate(wanted.items()):
+        # a path made only for a shard that is linked (site-packages' one-file update: ~1,500 names, a few linked)
+        names = [CURRENT.format(k) for k in range(len(files))]
+        for k, name in enumerate(names):
             if before is not None and k < len(before) and before[k] == files[k]:
                 continue
-            current = folder / name
+            target, current = self.root / files[k], folder / name
             try:
                 if os.path.samefile(current, target):
                     continue
             except OSError:
                 pass
             link_into_place(target, current, target.parent)
-        for path in folder.iterdir():  # one listing: a stray copy someone left there goes (engines read the folder)
-            if path.name not in wanted and (path.name.endswith(".parquet") or path.name.startswith(".")):
-                path.unlink(missing_ok=True)
+        wanted = set(names)
+        with os.scandir(folder) as listing:  # one listing: a stray copy someone left there goes (engines read it)
+            strays = [e.name for e in listing if e.name not in wanted
+                      and (e.name.endswith(".parquet") or e.name.startswith("."))]
+        for name in strays:
+            (folder / name).unlink(missing_ok=True)
 
     def _sweep(self, repo: str, snap: Snapshot) -> None:
         """Delete what killed writers left: temporary files, versions no manifest names, current files of tables

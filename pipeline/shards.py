@@ -474,7 +474,7 @@ class TableWrite:
             # (a table given in one batch, as most are, is then written once; ``_whole`` routes the rows again when
             # the whole table asks for another count, as a spool file did every time)
             self.routed = shard_count(data.num_rows, self.shard_rows)
-        if not self.files and self.shard_by is not None:
+        if not self.files and self.shard_by is not None and not self._merged_from_memory(data):
             self._route_first(data)
             return
         data = align_table(data, self.schema)
@@ -483,6 +483,13 @@ class TableWrite:
                 self._file(k).add(part)
             if sum(f.buffered for f in self.files.values()) >= BUFFER_ROWS:
                 each_in_threads(_ShardFile.flush, list(self.files.values()))
+
+    def _merged_from_memory(self, data) -> bool:
+        """Whether the run's first batch is an update's few rows that ``finish`` merges into old shards (``merges``):
+        held in the shards' buffers (``_ShardFile.held``), not routed to files that the merge reads back (sympy's hub:
+        seven temporary files written, then decoded again, ~8 ms of writes). A batch of a buffer's rows or more is
+        routed to files as a full write's is, so that it is not held whole."""
+        return self.merges() and data.num_rows < BUFFER_ROWS
 
     def _route_first(self, data) -> None:
         """The first batch (a full index's whole table): every shard's rows written once, in the shard's final
@@ -650,7 +657,7 @@ class TableWrite:
         rows = align_table(rows, self.schema)
         if len(drop) and column in rows.column_names:
             values = rows.column(column)
-            rows = pc.filter(rows, pc.invert(pc.is_in(values, value_set=pc.cast(drop, values.type))))
+            rows = kept_rows(rows, pc.invert(pc.is_in(values, value_set=pc.cast(drop, values.type))))
         return rows
 
     def _reroute(self, sources: list[Path], n: int) -> list[dict]:
@@ -808,6 +815,30 @@ def _rows_in_order(base, parts: list[Path]):
         with pq.ParquetFile(part) as data:
             for i in range(data.num_row_groups):
                 yield data.read_row_group(i)
+
+
+KEPT_RUNS = 16  # a shard's kept rows in at most this many runs are sliced, not filtered (``kept_rows``)
+
+
+def kept_rows(rows, keep):
+    """The rows of ``rows`` where ``keep`` (a boolean array without nulls) holds, in order. A merge drops the
+    replaced files' rows, which lie together in a shard written in key order: the rows kept are then a few runs,
+    taken as slices of ``rows`` (no string copied) instead of filtered (sympy's hub: its seven merged shards' ~40K
+    rows copied, then encoded again). Rows kept in many runs are filtered."""
+    import pyarrow as pa
+
+    from pipeline import arrowops as pc
+
+    if isinstance(keep, pa.ChunkedArray):
+        keep = keep.combine_chunks() if keep.num_chunks != 1 else keep.chunk(0)
+    runs = pc.run_end_encode(keep)
+    values, ends = runs.values.to_pylist(), runs.run_ends.to_pylist()
+    if values.count(True) > KEPT_RUNS:
+        return pc.filter(rows, keep)
+    pieces = [rows.slice(start, end - start) for kept, start, end in zip(values, [0] + ends, ends) if kept]
+    if len(pieces) == 1:
+        return pieces[0]
+    return pa.concat_tables(pieces) if pieces else rows.slice(0, 0)
 
 
 def _key_array(keys):
