@@ -317,7 +317,7 @@ def test_a_tree_with_an_error_or_past_the_node_bound_narrows_by_tokens_alone(tmp
     for name in ("_PARSERS", "_QUERIES", "_PATTERN_ROLES", "_NARROWED"):
         getattr(parse, name).clear()
     (item,) = _write(tmp_path, {"quoted.py": LAMBDA_QUOTED})
-    monkeypatch.setattr(parse, "PROBED_NODES", 10)
+    monkeypatch.setattr(parse, "PROBED_NODES", 0)
     parse.narrow_queries(tmp_path, [item])
     assert parse._QUERIES["python"].pattern_count == _token_kept(LAMBDA_QUOTED.encode())
     assert parse.parse_file(tmp_path, *item) == _whole_facts(tmp_path, item)

@@ -616,10 +616,12 @@ def _compile_narrowed(lang: Language, datas: list[bytes], alone: tuple | None = 
 # The one file of a language a parse-ahead child parses (an update's usual case) is read before its query compiles:
 # a pattern naming a node kind its tree lacks cannot match there, so it is left out as one lacking its tokens is (a
 # 9.5 KB sympy test: 92 -> 65 of Python's patterns). Where the tree has an error a missing node may be inserted and
-# the file is read with the whole query anyway (``ahead._parse_item``): nothing is left out by kinds. Past
-# ``PROBED_NODES`` the walk costs about what the patterns left out save (sympy's ``core/numbers.py``: 26K nodes,
-# ~8 ms against 130 -> 119 patterns' ~7 ms of compile).
-PROBED_NODES = 16_000
+# the file is read with the whole query anyway (``ahead._parse_item``): nothing is left out by kinds. The walk is
+# Python (~0.3 us a node) and what it saves is compile, whose cost a pattern grows with the grammar's parse states
+# (tree-sitter's analysis walks them): probed up to ``PROBED_NODES`` nodes a parse state. Sympy's hub
+# ``core/numbers.py`` (26K nodes, Python's 2,788 states) would leave out 11 of 130 patterns for more walk than
+# compile (its child's side 1.716 -> 1.760 G); hono's ``src/types.ts`` (31K, TypeScript's 5,870) 139 of 210.
+PROBED_NODES = 6
 
 
 class Probed(NamedTuple):
@@ -628,6 +630,7 @@ class Probed(NamedTuple):
     grammar: str
     data: bytes
     tree: object
+    read: bytes  # the text the tree was read from: ``data``, or ``data`` repaired (``_repaired_tree``)
     kinds: frozenset[str] | None  # the named node kinds it holds; None: not collected (``_probed``)
 
 
@@ -635,14 +638,15 @@ _PROBED: list[Probed] = []
 
 
 def _probed(parser, lang: Language, data: bytes) -> Probed | None:
-    """``data``'s tree and its named node kinds; None where they cannot narrow: a tree with an error, a large tree, a
-    component's text (its scripts are read, not the file) or one that is not UTF-8 (read as Latin-1)."""
+    """``data``'s tree (the language's repairs applied, as ``_read_tree`` reads it) and its named node kinds; None
+    where they cannot narrow: a tree with an error, a large tree, a component's text (its scripts are read, not the
+    file) or one that is not UTF-8 (read as Latin-1)."""
     if lang.markup or not data.isascii() and not _is_utf8(data):
         return None
-    tree = budget.parse(parser, data)
+    tree, read = _repaired_tree(parser, data, parse_rules(lang.name))
     root = tree.root_node
-    small = not root.has_error and root.descendant_count <= PROBED_NODES
-    _PROBED[:] = [Probed(lang.grammar, data, tree, _node_kinds(tree, parser.language) if small else None)]
+    small = not root.has_error and root.descendant_count <= PROBED_NODES * parser.language.parse_state_count
+    _PROBED[:] = [Probed(lang.grammar, data, tree, read, _node_kinds(tree, parser.language) if small else None)]
     return _PROBED[0] if small else None
 
 
@@ -673,10 +677,11 @@ def _kinds_kept(language, patterns: tuple, kept: list[bool], kinds: frozenset[st
     return [keep and _pattern_kinds(p.text) <= present for p, keep in zip(patterns, kept)]
 
 
-def _probed_tree(grammar: str | None, data: bytes):
-    """The tree ``_probed`` read of ``data`` with ``grammar``'s parser, taken once; else None."""
+def _probed_tree(grammar: str | None, data: bytes) -> tuple | None:
+    """(tree, the text it was read from) ``_probed`` read of ``data`` with ``grammar``'s parser, taken once."""
     if _PROBED and _PROBED[0].grammar == grammar and _PROBED[0].data == data:
-        return _PROBED.pop().tree
+        probed = _PROBED.pop()  # the caller's own text where no repair rewrote it (``data is not written`` tests so)
+        return probed.tree, data if probed.read is probed.data else probed.read
     return None
 
 
@@ -1006,11 +1011,8 @@ def _read_tree(parser, data: bytes, rules: ParseRules, facts: FileFacts, grammar
     """The file's tree (stopped at its time budget; the one ``_probed`` read already) and the text it was read from:
     the language's repairs applied where the grammar finds errors; a tree still holding some marks the file
     partial."""
-    tree = _probed_tree(grammar, data) if _PROBED else None
-    if tree is None:
-        tree = budget.parse(parser, data)
-    if tree.root_node.has_error and rules.repairs:
-        tree, data = _repaired(parser, tree, data, rules.repairs)
+    probed = _probed_tree(grammar, data) if _PROBED else None
+    tree, data = probed if probed is not None else _repaired_tree(parser, data, rules)
     if tree.root_node.has_error:
         facts.status, facts.error_lines = "partial", _error_lines(tree.root_node)
     return tree, data
@@ -1074,6 +1076,14 @@ def _file_definitions(found: Captures, facts: FileFacts, rules: ParseRules, root
     elif facts.package in rules.program_packages:  # a method may still serve an imported package's interface
         defs = [d._replace(exported=False) if d.parent is None else d for d in defs]
     return rules.file_entries(facts.path, defs, root), spans, decorated
+
+
+def _repaired_tree(parser, data: bytes, rules: ParseRules) -> tuple:
+    """(tree, text): ``data`` read, with the language's repairs where the grammar finds errors."""
+    tree = budget.parse(parser, data)
+    if tree.root_node.has_error and rules.repairs:
+        tree, data = _repaired(parser, tree, data, rules.repairs)
+    return tree, data
 
 
 def _repaired(parser, tree, data: bytes, repairs: tuple) -> tuple:
