@@ -104,7 +104,8 @@ def test_a_file_without_the_tokens_gets_a_smaller_query_and_the_same_facts(tmp_p
     assert {r.module for r in facts.refs if r.kind == "import"} == {"os"}
 
 
-def test_a_token_inside_a_string_keeps_its_patterns(tmp_path):
+def test_a_token_inside_a_string_keeps_its_patterns(tmp_path, monkeypatch):
+    monkeypatch.setattr(parse, "PROBED_NODES", -1)  # the tokens alone: no tree's node kinds narrow the query
     plain, quoted = _write(tmp_path, {"plain.py": PLAIN, "quoted.py": QUOTED})
     parse.narrow_queries(tmp_path, [plain])
     dropped_plain = parse._NARROWED["python"].left_out
@@ -262,3 +263,61 @@ def test_a_child_whose_collection_raises_stops_and_reaps_its_helper(tmp_path, mo
         os.waitpid(helper.pid, os.WNOHANG)
     with pytest.raises(OSError):
         os.fstat(helper.fd)
+
+
+def test_a_patterns_node_kinds_are_those_every_match_holds():
+    """Outside alternations, ``?`` and ``*`` parts and predicates; a supertype's ``a/b``, a wildcard, an anonymous
+    node's string and a field name are no kind of their own."""
+    text = ('(a name: (b)? [(c) (d)] (e (f)* @x . (g) @y) (#eq? @y "(h)") (i)+ (expression/j) (_) "k"'
+            ' !l ((m) (n))? ((o) @z (p)))')
+    assert parse._pattern_kinds(text) == {"a", "e", "g", "i", "o", "p"}
+    assert parse._pattern_kinds("[(a) (b)] @x") == frozenset()
+    assert parse._pattern_kinds('((call function: (identifier) @f) (#eq? @f "lambda"))') == {"call", "identifier"}
+
+
+# every construct's keyword in the text, each node kind a pattern needs only in the first file's strings: the
+# second holds the same words, and a lambda
+LAMBDA_QUOTED = QUOTED + "\n\ndef scaled(k):\n    return 'lambda x: x * k'\n"
+LAMBDA_WRITTEN = QUOTED + "\n\ndef scaled(k):\n    return lambda x: x * k\n"
+
+
+def _token_kept(data: bytes) -> int:
+    return sum(parse._has_needs(data, p.needs) for p in parse.query_patterns("python"))
+
+
+def test_a_single_files_query_leaves_out_the_patterns_needing_a_node_kind_its_tree_lacks(tmp_path):
+    """The child's one file is read before its query compiles: a pattern naming a node kind the tree lacks (a
+    ``lambda`` written only inside a string) is left out though the file holds its tokens; the facts are the whole
+    query's."""
+    (item,) = _write(tmp_path, {"quoted.py": LAMBDA_QUOTED})
+    parse.narrow_queries(tmp_path, [item])
+    narrowed = parse._QUERIES["python"]
+    assert narrowed.pattern_count < _token_kept(LAMBDA_QUOTED.encode()) - 10
+    facts = parse.parse_file(tmp_path, *item)
+    assert parse._QUERIES["python"] is narrowed  # read with the narrowed query, its own tree taken
+    assert facts == _whole_facts(tmp_path, item) and facts.defs and facts.refs
+
+
+def test_a_query_narrowed_by_a_files_node_kinds_covers_that_file_only(tmp_path):
+    """Another file with the same words (and a lambda the first file's tree lacked) takes the whole query."""
+    quoted, written = _write(tmp_path, {"quoted.py": LAMBDA_QUOTED, "written.py": LAMBDA_WRITTEN})
+    parse.narrow_queries(tmp_path, [quoted])
+    narrowed = parse._QUERIES["python"]
+    facts = parse.parse_file(tmp_path, *written)
+    assert parse._QUERIES["python"] is not narrowed and "python" not in parse._NARROWED
+    assert facts == _whole_facts(tmp_path, written) and facts.defs
+
+
+def test_a_tree_with_an_error_or_past_the_node_bound_narrows_by_tokens_alone(tmp_path, monkeypatch):
+    """A missing node may stand in an erroneous tree for a kind the text lacks; a large tree's walk costs what its
+    left-out patterns would save (``PROBED_NODES``)."""
+    (broken,) = _write(tmp_path, {"broken.py": LAMBDA_QUOTED + "\ndef broken(:\n"})
+    parse.narrow_queries(tmp_path, [broken])
+    assert parse._QUERIES["python"].pattern_count == _token_kept((tmp_path / "broken.py").read_bytes())
+    for name in ("_PARSERS", "_QUERIES", "_PATTERN_ROLES", "_NARROWED"):
+        getattr(parse, name).clear()
+    (item,) = _write(tmp_path, {"quoted.py": LAMBDA_QUOTED})
+    monkeypatch.setattr(parse, "PROBED_NODES", 0)
+    parse.narrow_queries(tmp_path, [item])
+    assert parse._QUERIES["python"].pattern_count == _token_kept(LAMBDA_QUOTED.encode())
+    assert parse.parse_file(tmp_path, *item) == _whole_facts(tmp_path, item)

@@ -445,13 +445,69 @@ def _suffix_end(text: str, i: int) -> int:
     return _SUFFIX.match(text, i).end()
 
 
+# a query's tokens as ``_pattern_kinds`` reads them: a string, a comment, a capture, a predicate's or a node's
+# opening (with its kind, a supertype's ``a/b`` whole), a bracket, a quantifier, any other word (a field, an anchor)
+_QUERY_TOKEN = lazy_re(r'"(?:\\.|[^"\\])*"|;[^\n]*|@[\w.-]+|\(\s*#[^\s()]*|\(\s*[A-Za-z_][\w.-]*(?:/[\w.-]+)?'
+                       r'|[()\[\]?*+]|[^\s()\[\]"@;?*+]+')
+_ANY_KIND = frozenset({"_", "ERROR", "MISSING"})
+
+
+class _Node(NamedTuple):
+    """A parenthesised or bracketed part of a pattern as ``_pattern_kinds`` reads it."""
+
+    kind: str | None  # a named node's kind; None: a group, an alternation, a predicate, a wildcard, a supertype's
+    parent: int | None  # the enclosing part's index
+    optional: bool  # it may match nothing: quantified ``?`` or ``*``, an alternation, a predicate
+
+
+@lru_cache(maxsize=None)
+def _pattern_kinds(text: str) -> frozenset[str]:
+    """The named node kinds every match of a query pattern holds: those outside any alternation and any ``?`` or
+    ``*`` quantified part (a ``+`` one matches at least once). A supertype's name is among them (the caller leaves
+    those out: a tree never holds one); an anonymous node's string is not (``; needs:`` words stand for those)."""
+    parts: list[_Node] = []
+    stack: list[int] = []
+    closed = None  # the part a quantifier right after it applies to
+    for token in _QUERY_TOKEN.findall(text):
+        first = token[0]
+        if first in "@;+":
+            continue
+        if first in "?*":
+            if closed is not None:
+                parts[closed] = parts[closed]._replace(optional=True)
+            continue
+        closed = None
+        if first in "([":
+            name = token[1:].strip()
+            kind = name if first == "(" and name and name[0] != "#" and "/" not in name else None
+            kind = None if kind in _ANY_KIND else kind
+            parts.append(_Node(kind, stack[-1] if stack else None, first == "[" or name[:1] == "#"))
+            stack.append(len(parts) - 1)
+        elif first in ")]":
+            closed = stack.pop()
+    return frozenset(part.kind for part in parts if part.kind and not _may_be_absent(parts, part))
+
+
+def _may_be_absent(parts: list[_Node], part: _Node) -> bool:
+    while True:
+        if part.optional:
+            return True
+        if part.parent is None:
+            return False
+        part = parts[part.parent]
+
+
 class Narrowed(NamedTuple):
     """A language's query compiled without the patterns the files it was compiled for cannot match: ``left_out``,
-    their needs; a file holding every need of one of them takes the whole query."""
+    their needs; a file holding every need of one of them takes the whole query. ``only``: the one file whose tree's
+    node kinds narrowed it as well (``_kinds_kept``): no other text is covered."""
 
     left_out: tuple[tuple[tuple[bytes, ...], ...], ...]
+    only: bytes | None = None
 
     def covers(self, data: bytes) -> bool:
+        if self.only is not None:
+            return data == self.only
         held = _held(data, self.left_out)
         return not any(_met(needs, held) for needs in self.left_out)
 
@@ -536,10 +592,14 @@ def _compile_narrowed(lang: Language, datas: list[bytes], alone: tuple | None = 
     needs = tuple(p.needs for p in patterns)
     held = [_held(data, needs) for data in datas]
     kept = [not p.needs or any(_met(p.needs, tokens) for tokens in held) for p in patterns]
+    parser = get_parser(lang.grammar)
+    only = _probed(parser, lang, datas[0]) if len(datas) == 1 and any(kept) else None
+    if only is not None:
+        kept = _kinds_kept(parser.language, patterns, kept, only.kinds)
     if all(kept) or not any(kept):
-        return  # the whole query, compiled as any run's
+        return  # the whole query, compiled as any run's (``_read_tree`` still takes the probed tree)
     text = "\n".join(p.text for p, keep in zip(patterns, kept) if keep)
-    _PARSERS[lang.name] = get_parser(lang.grammar)
+    _PARSERS[lang.name] = parser
     own = text
     if alone is not None and hasattr(os, "fork"):
         helped = [_helped(p.text) for p, keep in zip(patterns, kept) if keep]
@@ -549,7 +609,80 @@ def _compile_narrowed(lang: Language, datas: list[bytes], alone: tuple | None = 
             own = "\n".join(p.text for p, h in zip(chosen, helped) if not h)
             _start_helper(alone[0], alone[1], lang, theirs, text)
     _QUERIES[lang.name], _PATTERN_ROLES[lang.name] = _compiled(lang.grammar, own, own)
-    _NARROWED[lang.name] = Narrowed(tuple(p.needs for p, keep in zip(patterns, kept) if not keep))
+    _NARROWED[lang.name] = Narrowed(tuple(p.needs for p, keep in zip(patterns, kept) if not keep),
+                                    only.data if only is not None else None)
+
+
+# The one file of a language a parse-ahead child parses (an update's usual case) is read before its query compiles:
+# a pattern naming a node kind its tree lacks cannot match there, so it is left out as one lacking its tokens is (a
+# 9.5 KB sympy test: 92 -> 65 of Python's patterns). Where the tree has an error a missing node may be inserted and
+# the file is read with the whole query anyway (``ahead._parse_item``): nothing is left out by kinds. The walk is
+# Python (~0.3 us a node) and what it saves is compile, whose cost a pattern grows with the grammar's parse states
+# (tree-sitter's analysis walks them): probed up to ``PROBED_NODES`` nodes a parse state. Sympy's hub
+# ``core/numbers.py`` (26K nodes, Python's 2,788 states) would leave out 11 of 130 patterns for more walk than
+# compile (its child's side 1.716 -> 1.760 G); hono's ``src/types.ts`` (31K, TypeScript's 5,870) 139 of 210.
+PROBED_NODES = 6
+
+
+class Probed(NamedTuple):
+    """A file's tree read before its query compiled: ``_read_tree`` takes it for the same text and grammar."""
+
+    grammar: str
+    data: bytes
+    tree: object
+    read: bytes  # the text the tree was read from: ``data``, or ``data`` repaired (``_repaired_tree``)
+    kinds: frozenset[str] | None  # the named node kinds it holds; None: not collected (``_probed``)
+
+
+_PROBED: list[Probed] = []
+
+
+def _probed(parser, lang: Language, data: bytes) -> Probed | None:
+    """``data``'s tree (the language's repairs applied, as ``_read_tree`` reads it) and its named node kinds; None
+    where they cannot narrow: a tree with an error, a large tree, a component's text (its scripts are read, not the
+    file) or one that is not UTF-8 (read as Latin-1)."""
+    if lang.markup or not data.isascii() and not _is_utf8(data):
+        return None
+    tree, read = _repaired_tree(parser, data, parse_rules(lang.name))
+    root = tree.root_node
+    small = not root.has_error and root.descendant_count <= PROBED_NODES * parser.language.parse_state_count
+    _PROBED[:] = [Probed(lang.grammar, data, tree, read, _node_kinds(tree, parser.language) if small else None)]
+    return _PROBED[0] if small else None
+
+
+def _is_utf8(data: bytes) -> bool:
+    try:
+        data.decode("utf-8")
+        return True
+    except UnicodeDecodeError:
+        return False
+
+
+def _node_kinds(tree, language) -> frozenset[str]:
+    """The kinds of ``tree``'s named nodes: one walk of its cursor (~0.2 us a node), the kinds' ids collected."""
+    cursor, ids = tree.walk(), set()
+    while True:
+        ids.add(cursor.node.kind_id)
+        if cursor.goto_first_child():
+            continue
+        while not cursor.goto_next_sibling():
+            if not cursor.goto_parent():
+                return frozenset(language.node_kind_for_id(i) for i in ids if language.node_kind_is_named(i))
+
+
+def _kinds_kept(language, patterns: tuple, kept: list[bool], kinds: frozenset[str]) -> list[bool]:
+    """``kept`` less the patterns needing a named node kind ``kinds`` lacks (a supertype is never in a tree: it
+    rules nothing out); ``language``: the grammar's tree-sitter ``Language``."""
+    present = kinds | {language.node_kind_for_id(i) for i in language.supertypes}
+    return [keep and _pattern_kinds(p.text) <= present for p, keep in zip(patterns, kept)]
+
+
+def _probed_tree(grammar: str | None, data: bytes) -> tuple | None:
+    """(tree, the text it was read from) ``_probed`` read of ``data`` with ``grammar``'s parser, taken once."""
+    if _PROBED and _PROBED[0].grammar == grammar and _PROBED[0].data == data:
+        probed = _PROBED.pop()  # the caller's own text where no repair rewrote it (``data is not written`` tests so)
+        return probed.tree, data if probed.read is probed.data else probed.read
+    return None
 
 
 # The parse-ahead child's one file of a language: its narrowed query's compile (~98 % tree-sitter's analysis of the
@@ -811,7 +944,7 @@ def _query_facts(facts: FileFacts, data: bytes, lang: Language, root: Path | Non
     _PARENTS.clear()
     _use_element_reads(rules)
     written = data
-    tree, data = _read_tree(parser, data, rules, facts)
+    tree, data = _read_tree(parser, data, rules, facts, lang.grammar)
     if rules.block_package:
         facts.package = rules.block_package(tree.root_node, written)
     found = _settled_captures(query, tree, data, written, facts, rules, _PATTERN_ROLES[lang.name])
@@ -878,12 +1011,12 @@ def _query_facts(facts: FileFacts, data: bytes, lang: Language, root: Path | Non
                    for r, span in named]
 
 
-def _read_tree(parser, data: bytes, rules: ParseRules, facts: FileFacts) -> tuple:
-    """The file's tree (stopped at its time budget) and the text it was read from: the language's repairs applied
-    where the grammar finds errors; a tree still holding some marks the file partial."""
-    tree = budget.parse(parser, data)
-    if tree.root_node.has_error and rules.repairs:
-        tree, data = _repaired(parser, tree, data, rules.repairs)
+def _read_tree(parser, data: bytes, rules: ParseRules, facts: FileFacts, grammar: str | None = None) -> tuple:
+    """The file's tree (stopped at its time budget; the one ``_probed`` read already) and the text it was read from:
+    the language's repairs applied where the grammar finds errors; a tree still holding some marks the file
+    partial."""
+    probed = _probed_tree(grammar, data) if _PROBED else None
+    tree, data = probed if probed is not None else _repaired_tree(parser, data, rules)
     if tree.root_node.has_error:
         facts.status, facts.error_lines = "partial", _error_lines(tree.root_node)
     return tree, data
@@ -947,6 +1080,14 @@ def _file_definitions(found: Captures, facts: FileFacts, rules: ParseRules, root
     elif facts.package in rules.program_packages:  # a method may still serve an imported package's interface
         defs = [d._replace(exported=False) if d.parent is None else d for d in defs]
     return rules.file_entries(facts.path, defs, root), spans, decorated
+
+
+def _repaired_tree(parser, data: bytes, rules: ParseRules) -> tuple:
+    """(tree, text): ``data`` read, with the language's repairs where the grammar finds errors."""
+    tree = budget.parse(parser, data)
+    if tree.root_node.has_error and rules.repairs:
+        tree, data = _repaired(parser, tree, data, rules.repairs)
+    return tree, data
 
 
 def _repaired(parser, tree, data: bytes, repairs: tuple) -> tuple:
