@@ -202,6 +202,19 @@ def deeply_nested(tmp_path_factory):
     return lake
 
 
+def test_a_blade_template_of_unclosed_tokens_is_read_in_time(tmp_path):
+    """A Blade template's tokens were found by one regular expression whose `.*?` forms each scanned to the end of
+    the file where nothing closed them (an unclosed `{{--`, `{!!`, `@php`, `@x(`): 100 KB took 25 s, so this file
+    (300 KB) outlasted the default budget and was skipped; its one echo must be read."""
+    root, lake = tmp_path / "folder", tmp_path / "lake"
+    _write(root, {"view.blade.php": "<div>\n    {{ $user->isAdmin() }}\n</div>\n" + "{{--\n" * 20_000 + "{!!\n" * 20_000
+                  + "@php\n" * 20_000 + "@x(\n" * 20_000})
+    _index(root, lake)
+    assert _files(lake)["view.blade.php"] == ("ok", None)
+    names = {r["name"] for r in _table(lake, "refs") if r["path"] == "view.blade.php"}
+    assert "isAdmin" in names
+
+
 def test_deeply_nested_files_are_read_partly_with_the_depth_recorded(deeply_nested):
     files = _files(deeply_nested)
     for name in ("nested_calls.js", "nested_calls.py"):

@@ -543,9 +543,20 @@ def is_external(importer: str, spec: str, index: dict, root) -> bool:
 
 
 BLADE = ".blade.php"  # Laravel's templates: HTML with PHP expressions in Blade's own syntax
-# a Blade token: a comment, an escaped echo, a raw or escaped echo, a @php block, @verbatim, a directive's name
-_BLADE_TOKEN = lazy_re(rb"\{\{--.*?--\}\}|@\{\{.*?\}\}|\{!!(.*?)!!\}|\{\{(.*?)\}\}|@php\b(?!\s*\()(.*?)@endphp"
-                       rb"|@verbatim\b.*?@endverbatim|@([A-Za-z]\w*)", re.S)
+# where a Blade token may start, and its forms in the order they are tried there: (the form, the text that must
+# follow its opening for it to match (None: nothing), that opening's length, what the view makes of it). A form is
+# tried only where its closing text is still ahead, so that an unclosed `{{--` costs one look, not a scan to the end
+# of the file for each (one regular expression's `.*?` alternatives did: 100 KB of `{{-- ` took 25 s)
+_BLADE_OPENER = lazy_re(rb"\{\{|\{!!|@")
+_BLADE_FORMS = (
+    (lazy_re(rb"\{\{--.*?--\}\}", re.S), b"--}}", 4, None),  # a comment
+    (lazy_re(rb"@\{\{.*?\}\}", re.S), b"}}", 3, None),  # an escaped echo, left to JavaScript
+    (lazy_re(rb"\{!!(.*?)!!\}", re.S), b"!!}", 3, "raw"),
+    (lazy_re(rb"\{\{(.*?)\}\}", re.S), b"}}", 2, "echo"),
+    (lazy_re(rb"@php\b(?!\s*\()(.*?)@endphp", re.S), b"@endphp", 4, "php"),
+    (lazy_re(rb"@verbatim\b.*?@endverbatim", re.S), b"@endverbatim", 9, None),
+    (lazy_re(rb"@([A-Za-z]\w*)"), None, 0, "directive"),
+)
 # directives whose parentheses hold a loop's or condition's head, kept as PHP's own statement (``as`` is no expression)
 _BLADE_STATEMENTS = {b"if": b"if", b"elseif": b"if", b"unless": b"if", b"foreach": b"foreach",
                      b"forelse": b"foreach", b"for": b"for", b"while": b"while"}
@@ -563,22 +574,37 @@ def source_view(path: str, data: bytes) -> bytes:
     if not path.endswith(BLADE):
         return data
     out, last, first = bytearray(_SPACE.sub(b" ", data)), None, None
-    for m in _BLADE_TOKEN.finditer(data):
+    left = [ARGUMENTS_READ * len(data) + ARGUMENTS_SPAN]  # what the directives' arguments may read (``_closing``)
+    for role, m in _blade_tokens(data):
         start, end = m.start(), m.end()
-        if m.group(1) is not None or m.group(2) is not None:  # {!! e !!} / {{ e }}: `; (e); ` / `;(e);`
-            wide = m.group(1) is not None
+        if role in ("raw", "echo"):  # {!! e !!} / {{ e }}: `; (e); ` / `;(e);`
+            wide = role == "raw"
             _put(out, start, b"; (" if wide else b";(", data)
-            _put(out, m.start(1 if wide else 2), data[m.start(1 if wide else 2):m.end(1 if wide else 2)], data)
+            _put(out, m.start(1), m.group(1), data)
             _put(out, end - (3 if wide else 2), b"); " if wide else b");", data)
-        elif m.group(3) is not None:  # @php .. @endphp: statements as written
+        elif role == "php":  # @php .. @endphp: statements as written
             _put(out, start, b";", data)
-            _put(out, m.start(3), m.group(3), data)
+            _put(out, m.start(1), m.group(1), data)
             _put(out, end - len(b"@endphp"), b";", data)
-        elif m.group(4) is not None:
-            args = _directive(out, data, m)
+        elif role == "directive":
+            args = _directive(out, data, m, left)
             last, end = args or last, args[1] if args else end
         first = first or (start, end)
     return _opened(_closed(out, data, last), data, first)
+
+
+def _blade_tokens(data: bytes):
+    """(what the view makes of it, its match) of each Blade token, in order, as one pass of the forms' alternation
+    would find them: at each place a token may start, the first form that matches there."""
+    ahead = {form[1]: data.rfind(form[1]) for form in _BLADE_FORMS if form[1]}
+    at = 0
+    while (opener := _BLADE_OPENER.search(data, at)) is not None:
+        at = opener.start()
+        found = next(((role, m) for form, closing, opening, role in _BLADE_FORMS
+                      if (closing is None or ahead[closing] >= at + opening) and (m := form.match(data, at))), None)
+        if found is not None:
+            yield found
+        at = max(found[1].end(), at + 1) if found else at + 1
 
 
 def _closed(out: bytearray, data: bytes, last: tuple | None) -> bytearray:
@@ -612,15 +638,15 @@ def _put(out: bytearray, at: int, text: bytes, data: bytes) -> None:
     out[at:at + len(text)] = bytes(c if c in b"\r\n" else t for c, t in zip(data[at:at + len(text)], text))
 
 
-def _directive(out: bytearray, data: bytes, m) -> tuple | None:
+def _directive(out: bytearray, data: bytes, m, left: list[int]) -> tuple | None:
     """``@name(args)``: ``;if(args)`` for a condition or loop, ``;    [args]`` for any other (its span returned);
     ``@name`` alone: ``;``."""
-    name, at = m.group(4), m.end(4)
+    name, at = m.group(1), m.end(1)
     while at < len(data) and data[at] in b" \t":
         at += 1
     if name in _CSS_AT_RULES:
         return None
-    close = _closing(data, at) if at < len(data) and data[at] == ord("(") else None
+    close = _closing(data, at, left) if at < len(data) and data[at] == ord("(") else None
     keyword = _BLADE_STATEMENTS.get(name)
     _put(out, m.start(), b";" + (keyword.rjust(len(name)) if keyword and close else b""), data)
     if close is None:
@@ -629,23 +655,27 @@ def _directive(out: bytearray, data: bytes, m) -> tuple | None:
     return None if keyword else (at, close + 1)
 
 
-def _closing(data: bytes, at: int) -> int | None:
-    """The offset of the parenthesis closing the one at ``at`` (quoted text skipped); None where none does."""
-    depth, quote, i = 0, None, at
-    while i < len(data):
-        c = data[i]
-        if quote:
-            if c == ord("\\"):
-                i += 1
-            elif c == quote:
-                quote = None
-        elif c in b"'\"":
-            quote = c
-        elif c == ord("("):
+# a directive's arguments: a quoted string (escapes skipped), an unclosed quote (nothing closes after it), a parenthesis
+_ARGUMENT_TOKEN = lazy_re(rb"'(?:\\.|[^'\\])*'|\"(?:\\.|[^\"\\])*\"|['\"]|[()]", re.S)
+ARGUMENTS_SPAN = 16384  # a directive's arguments are read this far at most
+ARGUMENTS_READ = 4  # and a file's directives read at most this many times its length in all (`@x(` 500K times
+# unclosed, or nested: each read 16 KB, ~20 s a 100 KB file, the whole file's budget): beyond it, no more arguments
+
+
+def _closing(data: bytes, at: int, left: list[int]) -> int | None:
+    """The offset of the parenthesis closing the one at ``at`` (quoted text skipped); None where none does within
+    ``ARGUMENTS_SPAN`` bytes, or the file's ``left`` bytes to read (taken from) are spent."""
+    depth, span = 0, min(ARGUMENTS_SPAN, left[0])
+    for token in _ARGUMENT_TOKEN.finditer(data, at, at + span):
+        kind = token.group()
+        if kind == b"(":
             depth += 1
-        elif c == ord(")"):
+        elif kind == b")":
             depth -= 1
             if depth == 0:
-                return i
-        i += 1
+                left[0] -= token.end() - at
+                return token.start()
+        elif len(kind) == 1:  # a quote nothing closes
+            break
+    left[0] -= min(span, len(data) - at)
     return None
