@@ -381,6 +381,9 @@ def connect(lake: Lake | None = None, repos: list[str] | None = None, threads: i
     # A lake's data files are version files, never rewritten under their name: the footers DuckDB parsed stay true
     # for the connection's life, and a command's several queries (and the views' binding) read each footer once.
     con.execute("SET parquet_metadata_cache = true")
+    # DuckDB's progress bar is on in Python and prints to stdout once a query passes two seconds (`dead-code` over
+    # site-packages' lake: the bar's lines written before the table, or inside `--format json` sent to a file)
+    con.execute("SET enable_progress_bar = false")
     if threads:
         con.execute(f"SET threads = {int(threads)}")
     catalog = Catalog(con=con, lake=lake, repos=repos, wanted=views)

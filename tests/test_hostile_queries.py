@@ -43,3 +43,18 @@ def test_unresolved_mentions_count_the_name_itself(catalog):
     target = resolve_target(catalog, "a.py::f")
     mentions = {name: gaps(catalog, replace(target, name=name))["unresolved_mentions"] for name in ("q_w", "qzw", "q%")}
     assert mentions == {"q_w": 1, "qzw": 2, "q%": 0}  # q_w alone, not its look-alike qzw
+
+
+def test_a_long_query_prints_no_progress_bar_into_the_output(catalog):
+    """DuckDB's Python client draws a progress bar on stdout once a query passes two seconds: a `dead-code` over a
+    large lake wrote its lines before the table, or into `--format json` sent to a file. Checked in a process of its
+    own, its stdout a file as a user's redirect is (under pytest's capture the client starts with the bar off)."""
+    import subprocess
+    import sys
+
+    probe = ("from pipeline.catalog import connect; from pipeline.lake import Lake; import sys; "
+             "c = connect(Lake(sys.argv[1]), lazy=True); "
+             "print(c.con.sql(\"SELECT current_setting('enable_progress_bar')\").fetchall())")
+    out = subprocess.run([sys.executable, "-c", probe, str(catalog.lake.root)], capture_output=True, text=True,
+                         check=True)
+    assert out.stdout.strip() == "[(False,)]"
