@@ -641,7 +641,7 @@ def _probed(parser, lang: Language, data: bytes) -> Probed | None:
     """``data``'s tree (the language's repairs applied, as ``_read_tree`` reads it) and its named node kinds; None
     where they cannot narrow: a tree with an error, a large tree, a component's text (its scripts are read, not the
     file) or one that is not UTF-8 (read as Latin-1)."""
-    if lang.markup or not data.isascii() and not _is_utf8(data):
+    if lang.markup or not data.isascii() and _utf8_error(data) is not None:
         return None
     tree, read = _repaired_tree(parser, data, parse_rules(lang.name))
     root = tree.root_node
@@ -650,12 +650,13 @@ def _probed(parser, lang: Language, data: bytes) -> Probed | None:
     return _PROBED[0] if small else None
 
 
-def _is_utf8(data: bytes) -> bool:
+def _utf8_error(data: bytes) -> int | None:
+    """The offset of the first byte that is not UTF-8; None where the whole text is."""
     try:
         data.decode("utf-8")
-        return True
-    except UnicodeDecodeError:
-        return False
+        return None
+    except UnicodeDecodeError as exc:
+        return exc.start
 
 
 def _node_kinds(tree, language) -> frozenset[str]:
@@ -883,12 +884,11 @@ def _read(root: Path, path: str, size: int) -> bytes:
 
 def _as_utf8(data: bytes, facts: FileFacts) -> bytes:
     """Legacy 8-bit sources are read as Latin-1 (every byte decodes), so names stay whole and lines keep numbers."""
-    try:
-        data.decode("utf-8")
+    bad = _utf8_error(data)
+    if bad is None:
         return data
-    except UnicodeDecodeError as exc:
-        facts.skip_reason = f"invalid UTF-8 at byte {exc.start}: read as Latin-1"
-        return data.decode("latin-1").encode("utf-8")
+    facts.skip_reason = f"invalid UTF-8 at byte {bad}: read as Latin-1"
+    return data.decode("latin-1").encode("utf-8")
 
 
 def _skipped(facts: FileFacts, reason: str) -> FileFacts:

@@ -229,7 +229,8 @@ def module_keys(paths: list[str], files: dict, root) -> dict[str, list[str]]:
                 and posixpath.dirname(path) == crate:
             out[path] += [DEPENDS_ON + dep for dep in _dependencies(Path(root), posixpath.dirname(crate))]
     if root is not None:
-        keys = _path_attribute_keys(paths, roots, Path(root)) + _target_crate_keys(paths, roots, Path(root))
+        declared = _module_declarations(paths, roots, Path(root))
+        keys = _path_attribute_keys(paths, roots, declared) + _target_crate_keys(paths, roots, declared)
         for target, key in keys:
             if key not in out[target]:  # a test crate that mounts its modules by #[path] is found by both
                 out[target].append(key)
@@ -250,17 +251,16 @@ _PATH_MOD = lazy_re(rb'^#\[path\s*=\s*"([^"]+)"\]\s*(?:#\[[^\]]*\]\s*)*(?:pub(?:
                     re.M)
 
 
-def _path_attribute_keys(paths: list[str], roots: set, root: Path) -> list[tuple[str, str]]:
+def _path_attribute_keys(paths: list[str], roots: set, declared: Declared) -> list[tuple[str, str]]:
     """(file, key) for each module a ``#[path]`` attribute declares: the file it names, relative to the declaring
     file's folder, is that module of the declaring file's module (``crate::imp``, not ``crate::sys::unix``), so
     ``imp::f()`` and ``use crate::imp::f`` reach it."""
     known = set(paths)
-    declared = _path_modules(paths, root)
     # a module declared again under another #[cfg] (#[cfg(unix)] #[path = "unix.rs"] mod imp; and windows.rs): which
     # file a name of it means depends on the build; one of them would leave the others' functions without callers
-    twice = Counter((found.declarer, found.name) for found in declared)
+    twice = Counter((found.declarer, found.name) for found in declared.by_path)
     out = []
-    for found in (d for d in declared if twice[(d.declarer, d.name)] == 1):
+    for found in (d for d in declared.by_path if twice[(d.declarer, d.name)] == 1):
         target = posixpath.normpath(posixpath.join(posixpath.dirname(found.declarer), found.written))
         crate = _crate_dir(found.declarer, roots.__contains__)
         if target not in known:
@@ -284,18 +284,28 @@ def _mounted_children(target: str, key: str, known: set) -> list[tuple[str, str]
             if p.startswith(folder + "/") and p != target and p.endswith(".rs")]
 
 
-def _path_modules(paths: list[str], root: Path) -> list[PathModule]:
-    """The ``#[path]`` module declarations of the files (read from disk; most files hold none)."""
-    out = []
+class Declared(NamedTuple):
+    """The files' module declarations that make module keys: ``#[path]`` ones, and a target crate's plain ones."""
+
+    by_path: list[PathModule]
+    plain: dict[str, list[str]]  # a target crate's file (``_is_target_crate``): its ``mod x;`` names
+
+
+def _module_declarations(paths: list[str], roots: set, root: Path) -> Declared:
+    """The ``#[path]`` module declarations of the files and the plain ones of the target crates' files, each file
+    read from disk once (most declare none)."""
+    by_path, plain = [], {}
     for path in paths:
         try:
             data = read_inside(root, path, MAX_BYTES)
         except OSError:  # gone, unreadable or refused (a link outside the repository): declares nothing here
             continue
         if b"#[path" in data:
-            out += [PathModule(path, m.group(1).decode("utf-8", "replace"), m.group(2).decode())
-                    for m in _PATH_MOD.finditer(data)]
-    return out
+            by_path += [PathModule(path, m.group(1).decode("utf-8", "replace"), m.group(2).decode())
+                        for m in _PATH_MOD.finditer(data)]
+        if _is_target_crate(path, roots):
+            plain[path] = _plain_mods(data)
+    return Declared(by_path, plain)
 
 
 # Cargo builds each file right in a package's tests/, benches/ or examples/ folder as a crate of its own (its
@@ -305,7 +315,7 @@ TARGET_FOLDERS = ("tests", "benches", "examples", "fuzz_targets")
 _PLAIN_MOD = lazy_re(rb"^((?:#\[[^\]\n]*\][ \t]*\n?)*)(?:pub(?:\([^)\n]*\))?[ \t]+)?mod[ \t]+(\w+)[ \t]*;", re.M)
 
 
-def _target_crate_keys(paths: list[str], roots: set, root: Path) -> list[tuple[str, str]]:
+def _target_crate_keys(paths: list[str], roots: set, declared: Declared) -> list[tuple[str, str]]:
     """(file, key) for Cargo's target crates outside every crate's module tree: ``tests/tests.rs`` is the crate
     ``tests/tests.rs//``, and the module its ``mod testenv;`` declares (``tests/testenv.rs`` or
     ``tests/testenv/mod.rs``, with the files under that folder) is that crate's ``testenv``. Without them
@@ -313,24 +323,25 @@ def _target_crate_keys(paths: list[str], roots: set, root: Path) -> list[tuple[s
     known = set(paths)
     out = []
     for path in paths:
-        if posixpath.basename(posixpath.dirname(path)) not in TARGET_FOLDERS or not path.endswith(".rs") \
-                or _crate_dir(path, roots.__contains__) is not None:
+        if not _is_target_crate(path, roots):
             continue
         out.append((path, _key(path, [])))
         folder = posixpath.dirname(path)
-        for name in _plain_mods(root, path):
+        for name in declared.plain.get(path, ()):
             for target in (f"{folder}/{name}.rs", f"{folder}/{name}/mod.rs"):
                 if target in known:
                     out += [(target, _key(path, [name]))] + _mounted_children(target, _key(path, [name]), known)
     return out
 
 
-def _plain_mods(root: Path, path: str) -> list[str]:
-    """The names of the file-level ``mod x;`` declarations of ``path`` without a ``#[path]`` attribute."""
-    try:
-        data = read_inside(root, path, MAX_BYTES)
-    except OSError:  # gone, unreadable or refused: declares nothing here
-        return []
+def _is_target_crate(path: str, roots: set) -> bool:
+    """A ``.rs`` file right in a ``TARGET_FOLDERS`` folder, in no crate's module tree: a crate of its own."""
+    return posixpath.basename(posixpath.dirname(path)) in TARGET_FOLDERS and path.endswith(".rs") \
+        and _crate_dir(path, roots.__contains__) is None
+
+
+def _plain_mods(data: bytes) -> list[str]:
+    """The names of the file-level ``mod x;`` declarations of a file's text without a ``#[path]`` attribute."""
     if b"mod" not in data:
         return []
     return [m.group(2).decode() for m in _PLAIN_MOD.finditer(data) if b"#[path" not in m.group(1)]
