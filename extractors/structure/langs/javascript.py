@@ -938,13 +938,27 @@ def _named(node, child) -> str | None:
     return None if node.child_by_field_name("name") == child else "annotation"
 
 
+def _property_form(node, child) -> str:
+    """A property's type is a field's declared type only where the property is a definition: a member of an
+    interface, or of the object type a type alias stands for (the ``@definition.field`` patterns). A property of an
+    object type written inline (a type parameter's bound ``<D extends { derive: Ephemeral['derive'] }>``, a
+    parameter's ``opts: { log: Logger }``) belongs to no definition: read as the enclosing method's ``type.field``,
+    it was taken for what the method returns (elysia's ``get`` gave an ``EphemeralType``, its callers' ``app`` none
+    of ``Elysia``'s members)."""
+    holder = _parent(node)
+    if holder is not None and holder.type == "object_type" \
+            and (_parent(holder) is None or _parent(holder).type != "type_alias_declaration"):
+        return "annotation"
+    return "field"
+
+
 _RETURNS = ("function_declaration", "function_expression", "arrow_function", "method_definition", "method_signature",
             "abstract_method_signature", "function_signature", "generator_function_declaration", "call_signature",
             "construct_signature", "function_type")
 TYPE_CONTEXTS = {
     **dict.fromkeys(("required_parameter", "optional_parameter"), "parameter"),
     **dict.fromkeys(_RETURNS, "return"),
-    **dict.fromkeys(("public_field_definition", "property_signature", "abstract_class_field"), "field"),
+    **dict.fromkeys(("public_field_definition", "abstract_class_field"), "field"), "property_signature": _property_form,
     "variable_declarator": "variable",
     "type_alias_declaration": alias_form, "type_parameter": _named,
     # names of declarations, and bases that are already ``inherits`` references
