@@ -1681,9 +1681,26 @@ class Resolver(ImportBindings):
         found = stated or (UNRESOLVED if r.receiver and hooks.scoped_type_paths
                            else self._by_type_arguments(r, self._guess(r, CLASSLIKE, hooks), hooks, guessed=True))
         ids = [i for i in found.ids if self.g.by_id[i].kind in CLASSLIKE or stated and self._module_value(i)]
+        if not ids and r.receiver and hooks.merged_declarations:
+            found = self._namespace_twin_type(r, src) or found
+            ids = found.ids
         if not ids:  # Option<kw::state>: a macro-made type of the module kw
             return self._receiver_named(r, src) if r.receiver else []
         return self._edges(r, src, Found(ids, found.resolution), "uses_type", r.kind[len(TYPE_PREFIX):])
+
+    def _namespace_twin_type(self, r: Ref, src: str) -> Found | None:
+        """``Knex.FunctionHelper`` where ``Knex`` is an interface (a class, a ``declare const``) and, merged with it,
+        a namespace (``declare namespace Knex { interface FunctionHelper {..} }``): the type the namespace twin
+        declares. The receiver's name finds the type first, which has no such member: the type went unused."""
+        head = Ref(r.path, r.src_qualname, r.kind, r.receiver.rpartition(".")[2], r.receiver.rpartition(".")[0] or None,
+                   None, None, r.line)
+        owner = self._stated(head, src, CLASSLIKE)
+        for sid in owner.ids[:1] if owner else ():
+            held = [m for t in self._twins(sid, most=8) if self.g.by_id[t].kind == "namespace"
+                    and (m := self.g.members.get(t, {}).get(r.name)) and self.g.by_id[m].kind in CLASSLIKE]
+            if held:
+                return Found(held[:1], owner.resolution)
+        return None
 
     def _type_query(self, r: Ref, src: str) -> list[Edge]:
         """``keyof typeof Lang``, ``ReturnType<typeof createStore>``: the enum, function or constant the code states

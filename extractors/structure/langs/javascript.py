@@ -938,13 +938,33 @@ def _named(node, child) -> str | None:
     return None if node.child_by_field_name("name") == child else "annotation"
 
 
+def _property_form(node, child) -> str:
+    """A property's type inside a type parameter's bound or default (``<D extends { derive: Ephemeral['derive'] }>``)
+    declares no field of the function or method the parameter belongs to: an annotation. Read as the method's
+    ``type.field``, it was taken for what the method returns (elysia's ``get`` gave an ``EphemeralType``, so its
+    callers' ``app`` had none of ``Elysia``'s members). A property of an object type elsewhere keeps its form (a
+    parameter's ``{ id: string }``: see docs/structure-audits.md, twenty-first round, for what changing it did)."""
+    current = _parent(node)
+    for _ in range(_BOUND_DEPTH):
+        if current is None or current.type in _PROPERTY_SCOPES:
+            return "field"
+        if current.type in ("type_parameter", "constraint"):
+            return "annotation"
+        current = _parent(current)
+    return "field"
+
+
 _RETURNS = ("function_declaration", "function_expression", "arrow_function", "method_definition", "method_signature",
             "abstract_method_signature", "function_signature", "generator_function_declaration", "call_signature",
             "construct_signature", "function_type")
+# how far up a property's type is looked for a type parameter, and the nodes that end the search (a definition's own)
+_BOUND_DEPTH = 12
+_PROPERTY_SCOPES = frozenset(_RETURNS) | {"required_parameter", "optional_parameter", "type_alias_declaration",
+                                          "interface_body", "public_field_definition", "class_body"}
 TYPE_CONTEXTS = {
     **dict.fromkeys(("required_parameter", "optional_parameter"), "parameter"),
     **dict.fromkeys(_RETURNS, "return"),
-    **dict.fromkeys(("public_field_definition", "property_signature", "abstract_class_field"), "field"),
+    **dict.fromkeys(("public_field_definition", "abstract_class_field"), "field"), "property_signature": _property_form,
     "variable_declarator": "variable",
     "type_alias_declaration": alias_form, "type_parameter": _named,
     # names of declarations, and bases that are already ``inherits`` references

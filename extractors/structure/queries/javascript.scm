@@ -74,6 +74,18 @@
                            (function_expression parameters: (formal_parameters . (identifier) @var.name))])
   (#any-of? @_adapter "map" "forEach" "filter" "find" "findLast" "some" "every" "flatMap" "findIndex"))
 
+; test("x", (t) => t.is(..)), test.serial("x", t => ..), it("x", function (t) {..}): a test runner's callback's
+; first parameter takes what the runner gives it (parse.py @passed.name: the library's object where the runner is an
+; import of a package or a global, as typescript.scm's literal-rooted patterns give TypeScript's every callback);
+; rooted at the call, to name the runner: plain JavaScript's other callbacks stay as they were
+; needs: test|it
+(call_expression
+  function: [(identifier) @_runner (_ object: (identifier) @_runner property: (property_identifier))] @passed.callee
+  arguments: (arguments [(arrow_function parameters: (formal_parameters . (identifier) @passed.name))
+                         (arrow_function parameter: (identifier) @passed.name)
+                         (function_expression parameters: (formal_parameters . (identifier) @passed.name))] @passed.fn)
+  (#any-of? @_runner "test" "it"))
+
 ; an object built on a prototype (`var res = Object.create(http.ServerResponse.prototype)`: express's request and
 ; response) inherits from that prototype's type: `this.end()` in `res.send = function` is the library's (external),
 ; `this.drain()` with `Object.create(Stream.prototype)` the repository's Stream's
