@@ -64,13 +64,48 @@ class TestPlain:
     def test_astype(self, index):
         return index.astype("x")
 """
+# two classes of one file, each classmethod reading ``cls.new(1)``: the same value text, a different class in each
+# (sympy's ``polyclasses.py``: ``cls.new(..)`` in ``DMP``'s and ``ANP``'s classmethods)
+SHAPES = """class Circle:
+    @classmethod
+    def new(cls, r):
+        return Circle(r)
+
+    def __init__(self, r):
+        self.r = r
+
+    def area_of_circle(self):
+        return 3 * self.r * self.r
+
+    @classmethod
+    def unit(cls):
+        made = cls.new(1)
+        return made.area_of_circle()
+
+
+class Square:
+    @classmethod
+    def new(cls, s):
+        return Square(s)
+
+    def __init__(self, s):
+        self.s = s
+
+    def area_of_square(self):
+        return self.s * self.s
+
+    @classmethod
+    def unit(cls):
+        made = cls.new(1)
+        return made.area_of_square()
+"""
 
 
 @pytest.fixture(scope="module")
 def catalog(tmp_path_factory):
     return structure_catalog(tmp_path_factory.mktemp("order"), {
         "pkg/__init__.py": "", "pkg/core.py": CORE, "tests/conftest.py": CONFTEST,
-        "tests/test_base_first.py": BASE_FIRST, "tests/test_own_first.py": OWN_FIRST})
+        "tests/test_base_first.py": BASE_FIRST, "tests/test_own_first.py": OWN_FIRST, "pkg/shapes.py": SHAPES})
 
 
 def _targets(catalog, src_id: str) -> set:
@@ -85,3 +120,12 @@ def test_a_fixture_value_is_the_fixture_its_own_class_sees(catalog, path, plain)
     without gets the conftest's ``Index``, whichever of the two the file reads first."""
     assert _targets(catalog, f"{path}::TestInterval.test_subtype") == {"pkg/core.py::Interval.astype"}
     assert _targets(catalog, f"{path}::{plain}.test_astype") == {"pkg/core.py::Index.astype"}
+
+
+@pytest.mark.parametrize("cls, method", [("Circle", "area_of_circle"), ("Square", "area_of_square")])
+def test_a_value_rooted_at_cls_is_the_class_of_its_own_scope(catalog, cls, method):
+    """``made = cls.new(1)`` in two classes of one file: each ``made.m()`` reaches its own class's method (memoized
+    per file, the first classmethod to ask answered for the other, and ``Square``'s call was unresolved)."""
+    _, found = catalog.rows("SELECT dst_id FROM edges WHERE src_id = ? AND kind = 'calls' AND dst_name = ?",
+                            [f"pkg/shapes.py::{cls}.unit", f"made.{method}"])
+    assert {r[0] for r in found} == {f"pkg/shapes.py::{cls}.{method}"}

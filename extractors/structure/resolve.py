@@ -3297,7 +3297,7 @@ class Resolver(ImportBindings):
 
     def _class_of_value(self, r: Ref, value: str, hooks: Hooks) -> tuple[str | None, str]:
         """The repository class an expression's value is an instance of: (class id, how) or (None, ``external`` /
-        ``unknown``); memoized per file and value (per scope for values starting at ``self`` or ``super``: two
+        ``unknown``); memoized per file and value (per scope for values starting at ``self``, ``cls`` or ``super``: two
         classes of a file reach different bases through ``super().make()``; and for what a function called bare
         gives a lambda: ``RuleFor(x => ..)`` is a method of the enclosing class's bases)."""
         key = (r.path, r.src_qualname if self._read_in_scope(r.path, value) else "", value)
@@ -3315,16 +3315,17 @@ class Resolver(ImportBindings):
 
     def _read_in_scope(self, path: str, value: str) -> bool:
         """Whether the class of ``value`` depends on the scope reading it, not only on its file: a value starting at
-        ``self`` or ``super``, the object or lambda of a function's own, a class some function of the file defines;
+        ``self``, ``cls`` or ``super`` (any of ``SELF_NAMES``: ``cls.new(1)`` is another class in each classmethod of a
+        file), the object or lambda of a function's own, a class some function of the file defines;
         a value a check narrows (``isinstance(expr, cls)`` in ``AssocOp.make_args`` and ``LatticeOp.make_args`` of
         one file) as the value it narrows; a pytest fixture's value, which the test's class may declare itself
         (pandas' ``AstypeTests`` reads the conftest's ``index``, its subclasses each their own). Memoized per file
         otherwise, the first scope to ask answered for every other, and which asked first depended on the slices a
         worker had resolved before, or on the look-ups ``prepare`` made."""
         value = value.removeprefix(NARROWED_VALUE)
-        return (value[:5] in ("self.", "this.") or value.startswith(("super(", "super.", FIXTURE_VALUE))
+        return (value.partition(".")[0] in SELF_NAMES or value.startswith(("super(", FIXTURE_VALUE))
                 or value == OWN_OBJECT
-                or value in SELF_NAMES or _bare_callee_given(value) or self._names_local_class(path, value))
+                or _bare_callee_given(value) or self._names_local_class(path, value))
 
     def _names_local_class(self, path: str, value: str) -> bool:
         """Whether ``value`` starts with the name of a class some function of the file defines in its body (attrs'
