@@ -4419,6 +4419,8 @@ class Resolver(ImportBindings):
         """``g()`` where ``g = f`` (or ``g = mod.f``, ``g = self.m``): what ``f`` resolves to; where ``g = make()``
         or ``for g in gen()``: what ``make`` returns or ``gen`` yields; where ``obj``'s class is known, ``g = obj.m``
         (``MyClass()~m``): that class's ``m``, and ``g = obj.make()``: what its ``make`` returns."""
+        if value.startswith(FIXTURE_VALUE):  # def test_x(cli_runner): cli_runner(..) runs what the fixture returns
+            return self._fixture_called(r, value[len(FIXTURE_VALUE):], src)
         placed = _PLACED_RESULT.match(value)
         if placed or value.startswith(GIVEN_BY):  # ctx, cancel := context.WithCancel(ctx), a parameter of a literal
             # sort.Slice calls: a library's function value where the function is a library's; ours: not followed
@@ -4453,6 +4455,13 @@ class Resolver(ImportBindings):
             # several of them say nothing of what p holds (one is kept as the guess it is)
             return found if found.resolution == "unique_name" else None
         return Found(found.ids, "flow") if found.ids else (found if found.resolution == "external" else None)
+
+    def _fixture_called(self, r: Ref, name: str, src: str) -> Found | None:
+        """What a call of a pytest fixture's value runs: the functions (or classes) the fixture returns or yields (a
+        factory fixture's inner ``_make``); None where it returns none of ours."""
+        ids = self._fixture(Ref(r.path, r.src_qualname, "fixture", name, None, None, None, r.line), src)
+        hits = [t for sid in ids for t in self._result_called(sid) if t != sid]
+        return Found(list(dict.fromkeys(hits)), "flow") if hits else None
 
     def _giver(self, r: Ref, callee: str, src: str) -> Found | None:
         """The function a literal is passed to, written ``pkg.F`` / ``f`` or, on a typed object, ``Class~m``."""
