@@ -984,8 +984,9 @@ def _query_facts(facts: FileFacts, data: bytes, lang: Language, root: Path | Non
     if passed:
         _add_passed(types, passed, scopes, rules.bare_fields, bool(rules.call_operator))
     # bound for a call only: g = make() (g() calls what make returns), def f(cb=g) (cb() calls g)
-    # (a fixture's parameter too: cli_runner(..) calls the function the factory fixture returns)
-    results = bindings["default"] + [b for b in bindings["var"] if b.receiver.endswith((")", ")" + ITEMS))
+    # (a fixture's parameter too: cli_runner(..) calls the function the factory fixture returns; and a with's
+    # entered value, which a fixture's ``with Cache() as c: yield c`` returns)
+    results = bindings["default"] + [b for b in bindings["var"] if b.receiver.endswith(_CALL_RESULTS)
                                      or _PLACED_RESULT.search(b.receiver)] + fixtures
     if bindings["global"]:
         results = _without_globals(results, bindings["global"], scopes)
@@ -1852,6 +1853,9 @@ def _operated(node, data: bytes, rules: ParseRules) -> str | None:
         return None
     written = _type_text(_text(node, data), True)
     return written if written and "|" not in written else None
+
+
+_CALL_RESULTS = (")", ")" + ITEMS, ")" + ENTERED)  # the values a call gives, taken from results (``_value_bound``)
 
 
 def _operated_receiver(node, data: bytes, rules: ParseRules) -> str | None:

@@ -4458,9 +4458,13 @@ class Resolver(ImportBindings):
 
     def _fixture_called(self, r: Ref, name: str, src: str) -> Found | None:
         """What a call of a pytest fixture's value runs: the functions (or classes) the fixture returns or yields (a
-        factory fixture's inner ``_make``); None where it returns none of ours."""
+        factory fixture's inner ``_make``), else the call operator of the instance it gives (``yield cached(..)``:
+        ``decorator(stub)`` runs ``cached.__call__``); None where it gives none of ours."""
         ids = self._fixture(Ref(r.path, r.src_qualname, "fixture", name, None, None, None, r.line), src)
         hits = [t for sid in ids for t in self._result_called(sid) if t != sid]
+        if not hits and len(ids) == 1:
+            cls = self.return_class(ids[0])
+            hits = self._result_called(cls) if cls and self.g.by_id[cls].kind in CLASSLIKE else []
         return Found(list(dict.fromkeys(hits)), "flow") if hits else None
 
     def _giver(self, r: Ref, callee: str, src: str) -> Found | None:
