@@ -3570,7 +3570,15 @@ class Resolver(ImportBindings):
         if self._returns_self(found.ids[0]):
             return self._class_called_on(r, callee) or self.return_class(found.ids[0])
         held = self.return_class(found.ids[0])
+        if held is None:  # helper = self._getTargetClass(); helper.set_property(..): the class it returns, itself
+            held = self._class_returned(found.ids[0])
         return self._subclass_built(r, callee, found.ids[0], held) or held
+
+    def _class_returned(self, sid: str) -> str | None:
+        """The one class a function returns as a value, not built (``return Helper``: zope-style tests'
+        ``_getTargetClass``), whose members its result reaches as ``cls = Helper; cls.m()`` does; None otherwise."""
+        targets = self.returned_targets(sid)
+        return targets[0] if len(targets) == 1 and self.g.by_id[targets[0]].kind in CLASSLIKE else None
 
     def _subclass_built(self, r: Ref, callee: str, sid: str, held: str | None) -> str | None:
         """``KV.create()`` where ``Model.create`` (a classmethod: ``inst = cls(**q); return inst``) gives a Model:
@@ -3715,6 +3723,8 @@ class Resolver(ImportBindings):
             elif not self._returns_self(sid):  # a builder's m(): this gives back the receiver's own class
                 held = self.return_class(sid)  # None: unknown; "": a library's
                 held = sid if held is None and self._holds_members(sid) else held
+                if held is None and attr.endswith(")"):  # self._getTargetClass(): the class it returns, itself
+                    held = self._class_returned(sid)
                 cls = held if held is not None else self._declared_return(cls, name, hooks)
                 if cls == "" and i + 1 < len(attrs):  # q.getQueryMap().get(k): Map<String, QueryParamsMap>'s value
                     accessed = self._accessed_element(sid, attrs[i + 1], hooks)
