@@ -3574,6 +3574,11 @@ class Resolver(ImportBindings):
             held = self._class_returned(found.ids[0])
         return self._subclass_built(r, callee, found.ids[0], held) or held
 
+    def _returns_union(self, sid: str) -> bool:
+        """Whether ``sid`` declares it returns one of several types (``-> Self | Interval[Date]``)."""
+        sym = self.g.by_id[sid]
+        return bool(self.return_members.get((sym.path, sym.qualname)))
+
     def _class_returned(self, sid: str) -> str | None:
         """The one class a function returns as a value, not built (``return Helper``: zope-style tests'
         ``_getTargetClass``), whose members its result reaches as ``cls = Helper; cls.m()`` does; None otherwise."""
@@ -3725,6 +3730,8 @@ class Resolver(ImportBindings):
                 held = sid if held is None and self._holds_members(sid) else held
                 if held is None and attr.endswith(")"):  # self._getTargetClass(): the class it returns, itself
                     held = self._class_returned(sid)
+                if held is None and self._returns_union(sid):  # (future - d).x, __sub__ -> Self | Interval: no one
+                    return None  # class, nor a library base's declared return: the older reading stands
                 cls = held if held is not None else self._declared_return(cls, name, hooks)
                 if cls == "" and i + 1 < len(attrs):  # q.getQueryMap().get(k): Map<String, QueryParamsMap>'s value
                     accessed = self._accessed_element(sid, attrs[i + 1], hooks)
@@ -3829,8 +3836,8 @@ class Resolver(ImportBindings):
         if sym.kind not in METHODS:
             return False
         ref = self.return_types.get((sym.path, sym.qualname))
-        if ref is not None:
-            return ref.name in ("Self", "this") and not ref.receiver
+        if ref is not None:  # (-> Self | Interval: either, not the receiver for sure)
+            return ref.name in ("Self", "this") and not ref.receiver and not self._returns_union(sid)
         returned = self.returns_of(sym)
         if not returned and sid in self.wrapped:  # @Node.copy def where(self, ..): what its wrapper gives back
             return self._wrappers_give_receiver(sid)
@@ -3911,7 +3918,8 @@ class Resolver(ImportBindings):
         own_wrapper = self._wrapper_of_ours(sym)
         if own_wrapper:  # -> QueryResult<u32> of a struct QueryResult<T>: the struct, never u32
             cls = own_wrapper
-        elif ref is not None and ref.name in ("Self", "this") and not ref.receiver:  # -> Self, (): this: a builder's
+        elif ref is not None and ref.name in ("Self", "this") and not ref.receiver \
+                and not self._returns_union(sid):  # -> Self, (): this: a builder's (-> Self | Interval: below)
             owner = self._enclosing_class(sid)
             cls = owner if owner and self.g.by_id[owner].kind != "trait" else None  # a trait's: any implementation
         elif ref is not None and self.return_members.get((sym.path, sym.qualname)):
