@@ -1803,6 +1803,17 @@ class Resolver(ImportBindings):
                 return [sid]
         return []
 
+    def _fixture_call_class(self, r: Ref, name: str) -> tuple[str | None, str]:
+        """The class of what a call of a pytest fixture's value gives (``resolver(input)``, the fixture returning a
+        factory): the class it builds, or the one class what it runs declares it returns; unknown otherwise (a
+        library's ``functools.partial(..)`` called may build a class of ours)."""
+        src = self.g.by_qual.get((r.path, r.src_qualname), f"{r.path}::{MODULE}")
+        found = self._fixture_called(r, name, src)
+        classes = {t if self.g.by_id[t].kind in CLASSLIKE else self.return_class(t) for t in found.ids} \
+            if found else set()
+        cls = classes.pop() if len(classes) == 1 else None
+        return (cls, "typed") if cls else (None, "unknown")
+
     def _fixture_class(self, r: Ref, name: str) -> tuple[str | None, str]:
         """The class a pytest fixture declares it returns or yields (``-> Iterator[Server]``: ``Server``)."""
         src = self.g.by_qual.get((r.path, r.src_qualname), f"{r.path}::{MODULE}")
@@ -2736,7 +2747,8 @@ class Resolver(ImportBindings):
             if found is not None and found.ids and checked and self._beside_check(at, value, checked, hooks):
                 beside.append((found, value))  # a declared AsyncStream where isinstance(x, SyncStream) held
                 continue
-            if value.startswith(MAYBE_VALUES) and (found is None or not found.ids and value.startswith(NARROWED_VALUE)):
+            if value.startswith(MAYBE_VALUES) and (found is None or not found.ids and value.startswith(NARROWED_VALUE)) \
+                    and not _fixture_called_value(value):
                 continue  # a parametrized argument, a fixture of unknown type, isinstance(x, dict): the rest decides
             if checked and (found is None or not found.ids and found.resolution == "external") \
                     and not value.startswith(NARROWED_VALUE):
@@ -3356,6 +3368,8 @@ class Resolver(ImportBindings):
             return self._class_of_keys(r, value[:-len(KEYS)], hooks)
         if value.endswith(")" + ENTERED):  # with client.stream(u) as reply: what the call gives, entered
             return self._class_of_entered(r, value[:-len(ENTERED)], hooks)
+        if value.startswith(FIXTURE_VALUE) and value.endswith(")"):  # r = make_resolver(..): what the call gives
+            return self._fixture_call_class(r, value[len(FIXTURE_VALUE):-2])
         if value.startswith(FIXTURE_VALUE):
             return self._fixture_class(r, value[len(FIXTURE_VALUE):])
         if value.startswith(NARROWED_VALUE):
@@ -5932,6 +5946,12 @@ def _accessor_call(step: str, hooks: Hooks) -> bool:
     ``firstOrNull()``; parse's and the language's ``ELEMENT_ACCESSORS``), not a property of that name."""
     name, paren, _ = step.partition("(")
     return bool(paren) and name.split("{")[0].strip() in hooks.element_accessors
+
+
+def _fixture_called_value(value: str) -> bool:
+    """``fixture:make()``: what a call of a fixture's value gives, unknown where nothing says (no maybe: a value
+    nothing here knows, which leaves the reference to the layers as ``make()`` of a library's would)."""
+    return value.startswith(FIXTURE_VALUE) and value.endswith(")")
 
 
 def _returned_call(ref: Ref) -> str:
