@@ -1859,11 +1859,16 @@ _CALL_RESULTS = (")", ")" + ITEMS, ")" + ENTERED)  # the values a call gives, ta
 
 
 def _operated_receiver(node, data: bytes, rules: ParseRules) -> str | None:
-    """A parenthesized receiver read as ``_operated`` reads an assigned value (``(future - d).total_seconds()``:
-    ``future.__sub__().total_seconds()``); None where that names no call chain (a string's value is no receiver
-    text: the parentheses stay as written)."""
-    value = _operated(node, data, rules)
-    return value if value != COLLECTION else None
+    """A receiver headed by parentheses, its head read as ``_operated`` reads an assigned value (``(future -
+    d).total_seconds()``: ``future.__sub__()``; ``(future - d).days.real()``: ``future.__sub__().days``); None where
+    the head names no call chain (a string's value is no receiver text: the parentheses stay as written)."""
+    head = node
+    while head is not None and head.type != "parenthesized_expression":  # down a chain to what it starts with
+        head = head.child_by_field_name("object") or head.child_by_field_name("function")
+    value = _operated(head, data, rules) if head is not None else None
+    if value is None or value == COLLECTION:
+        return None
+    return value + data[head.end_byte:node.end_byte].decode("utf-8", "replace")
 
 
 def _bound_variable(c: OtherCapture) -> str | None:
