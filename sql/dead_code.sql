@@ -172,13 +172,14 @@ outside_bases AS (  -- through the repository's own bases too: B(io.RawIOBase), 
     SELECT repo, id, min(base) AS base FROM reach GROUP BY repo, id
 ),
 protocol_members AS (  -- a method of a class offering (itself or through its bases) every method of a Protocol
-    -- (a class with an outside base named Protocol: typing's), of one of those names: the class matches it by its
+    -- (a class with an outside base named Protocol, typing's, or Interface, zope.interface's: Pyramid's
+    -- ISecurityPolicy, which a tutorial's MySecurityPolicy offers), of one of those names: the class matches it by its
     -- shape, and what calls the protocol's method may run it (tornado's `self.handler: _WebSocketDelegate` holding a
     -- WebSocketHandler, which names no such base: `self.handler.on_message(..)` runs its on_message)
     WITH RECURSIVE protocol_methods AS (
         SELECT DISTINCT m.repo, i.src_id AS protocol, m.name
         FROM inherits i JOIN symbols m ON m.repo = i.repo AND m.parent_id = i.src_id AND m.kind = 'method'
-        WHERE i.dst_id IS NULL AND regexp_matches(i.dst_name, '(^|\.)Protocol$')
+        WHERE i.dst_id IS NULL AND regexp_matches(i.dst_name, '(^|\.)(Protocol|Interface)$')
     ),
     named AS MATERIALIZED (  -- every method of a protocol's method's name, read once
         SELECT s.repo, s.id, s.parent_id, s.name
@@ -325,7 +326,7 @@ SELECT s.repo, s.id, s.path, s.name, s.kind, s.line_start, s.line_end, s.is_expo
                     || 'the repository, whose callers may reach it'
            WHEN pr.id IS NOT NULL
                THEN 'no reference; its class has every method of ' || regexp_extract(pr.protocol, '([^.:]+)$', 1)
-                    || ', a Protocol: what calls the protocol''s method of this name may run it'
+                    || ', a protocol (a Protocol, a zope Interface): what calls its method of this name may run it'
            WHEN ht.id IS NOT NULL AND s.kind = 'method' AND s.is_exported
                THEN 'no reference; an exported method of a type that is not: what reaches it from outside does so '
                     || 'through an interface or base it implements'

@@ -183,7 +183,7 @@ protocol_members AS (  -- dead_code's `protocol_members`: an exported method who
                       -- its bases, every method of a Protocol, of one of those names; the symbols read once
     WITH RECURSIVE protocols AS (
         SELECT DISTINCT repo, src_id AS id FROM inherits
-        WHERE dst_id IS NULL AND regexp_matches(dst_name, '(^|\.)Protocol$')
+        WHERE dst_id IS NULL AND regexp_matches(dst_name, '(^|\.)(Protocol|Interface)$')
     ),
     down(repo, id) AS (
         SELECT DISTINCT x.repo, x.parent_id FROM exported x

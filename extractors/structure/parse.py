@@ -979,13 +979,15 @@ def _query_facts(facts: FileFacts, data: bytes, lang: Language, root: Path | Non
     # a function a collection was given (@var.callable) and a variable holding one of them (ITEM_OF) bind calls
     # only, never a type: the collection's declared element type still types f.m()
     typing = [b for b in bindings["value"] if b.kind != CALLABLE_ITEM and not b.receiver.startswith(ITEM_OF)]
-    types = _scoped_values(stated + typing + _fixture_values(named, bindings["var"]), scopes,
-                           rules.instance_sigil, declared)
+    fixtures = _fixture_values(named, bindings["var"])
+    types = _scoped_values(stated + typing + fixtures, scopes, rules.instance_sigil, declared)
     if passed:
         _add_passed(types, passed, scopes, rules.bare_fields, bool(rules.call_operator))
     # bound for a call only: g = make() (g() calls what make returns), def f(cb=g) (cb() calls g)
-    results = bindings["default"] + [b for b in bindings["var"] if b.receiver.endswith((")", ")" + ITEMS))
-                                     or _PLACED_RESULT.search(b.receiver)]
+    # (a fixture's parameter too: cli_runner(..) calls the function the factory fixture returns; and a with's
+    # entered value, which a fixture's ``with Cache() as c: yield c`` returns)
+    results = bindings["default"] + [b for b in bindings["var"] if b.receiver.endswith(_CALL_RESULTS)
+                                     or _PLACED_RESULT.search(b.receiver)] + fixtures
     if bindings["global"]:
         results = _without_globals(results, bindings["global"], scopes)
     if found.opaque:
@@ -1414,6 +1416,7 @@ def _collect(matches: list, data: bytes, facts: FileFacts, found: Captures, rule
     text = data.decode("ascii") if data.isascii() else None
     known = len(by_pattern)
     dotted = bool(rules.member_access or rules.sigils)  # else a receiver is read as written (``_dotted``)
+    operated = bool(rules.operator_methods)  # (a - b).m(): the receiver is what the operator's method returns
     arity, generic_names, call_sites = rules.arity, rules.generic_names, rules.call_sites
     # a generic name's head (C#'s Foo<T>) is followed by its type arguments' ``<``: a name followed by another ASCII
     # token (past spaces; a comment or a directive may stand between) heads none, said without its parent (a walk
@@ -1441,6 +1444,8 @@ def _collect(matches: list, data: bytes, facts: FileFacts, found: Captures, rule
                 start_r, end_r = receiver[0].start_byte, receiver[-1].end_byte
                 nodes, receiver = receiver, (text[start_r:end_r] if text is not None
                                              else data[start_r:end_r].decode("utf-8", "replace"))
+                if operated and receiver[0] == "(":  # (future - d).total_seconds(): future.__sub__()
+                    receiver = _operated_receiver(nodes[0], data, rules) or receiver
                 if "\n" in receiver and _COMMENT_MARK.search(receiver):  # Builder()\n  // why\n  .add(): no comment
                     receiver = _without_comments(nodes, data, start_r, end_r)
                 if dotted:  # before the line breaks: $app\n    ->add() joins as .add()
@@ -1848,6 +1853,22 @@ def _operated(node, data: bytes, rules: ParseRules) -> str | None:
         return None
     written = _type_text(_text(node, data), True)
     return written if written and "|" not in written else None
+
+
+_CALL_RESULTS = (")", ")" + ITEMS, ")" + ENTERED)  # the values a call gives, taken from results (``_value_bound``)
+
+
+def _operated_receiver(node, data: bytes, rules: ParseRules) -> str | None:
+    """A receiver headed by parentheses, its head read as ``_operated`` reads an assigned value (``(future -
+    d).total_seconds()``: ``future.__sub__()``; ``(future - d).days.real()``: ``future.__sub__().days``); None where
+    the head names no call chain (a string's value is no receiver text: the parentheses stay as written)."""
+    head = node
+    while head is not None and head.type != "parenthesized_expression":  # down a chain to what it starts with
+        head = head.child_by_field_name("object") or head.child_by_field_name("function")
+    value = _operated(head, data, rules) if head is not None else None
+    if value is None or value == COLLECTION:
+        return None
+    return value + data[head.end_byte:node.end_byte].decode("utf-8", "replace")
 
 
 def _bound_variable(c: OtherCapture) -> str | None:

@@ -1820,6 +1820,17 @@ class Resolver(ImportBindings):
                 return [sid]
         return []
 
+    def _fixture_call_class(self, r: Ref, name: str) -> tuple[str | None, str]:
+        """The class of what a call of a pytest fixture's value gives (``resolver(input)``, the fixture returning a
+        factory): the class it builds, or the one class what it runs declares it returns; unknown otherwise (a
+        library's ``functools.partial(..)`` called may build a class of ours)."""
+        src = self.g.by_qual.get((r.path, r.src_qualname), f"{r.path}::{MODULE}")
+        found = self._fixture_called(r, name, src)
+        classes = {t if self.g.by_id[t].kind in CLASSLIKE else self.return_class(t) for t in found.ids} \
+            if found else set()
+        cls = classes.pop() if len(classes) == 1 else None
+        return (cls, "typed") if cls else (None, "unknown")
+
     def _fixture_class(self, r: Ref, name: str) -> tuple[str | None, str]:
         """The class a pytest fixture declares it returns or yields (``-> Iterator[Server]``: ``Server``)."""
         src = self.g.by_qual.get((r.path, r.src_qualname), f"{r.path}::{MODULE}")
@@ -2753,7 +2764,8 @@ class Resolver(ImportBindings):
             if found is not None and found.ids and checked and self._beside_check(at, value, checked, hooks):
                 beside.append((found, value))  # a declared AsyncStream where isinstance(x, SyncStream) held
                 continue
-            if value.startswith(MAYBE_VALUES) and (found is None or not found.ids and value.startswith(NARROWED_VALUE)):
+            if value.startswith(MAYBE_VALUES) and (found is None or not found.ids and value.startswith(NARROWED_VALUE)) \
+                    and not _fixture_called_value(value):
                 continue  # a parametrized argument, a fixture of unknown type, isinstance(x, dict): the rest decides
             if checked and (found is None or not found.ids and found.resolution == "external") \
                     and not value.startswith(NARROWED_VALUE):
@@ -3374,6 +3386,8 @@ class Resolver(ImportBindings):
             return self._class_of_keys(r, value[:-len(KEYS)], hooks)
         if value.endswith(")" + ENTERED):  # with client.stream(u) as reply: what the call gives, entered
             return self._class_of_entered(r, value[:-len(ENTERED)], hooks)
+        if value.startswith(FIXTURE_VALUE) and value.endswith(")"):  # r = make_resolver(..): what the call gives
+            return self._fixture_call_class(r, value[len(FIXTURE_VALUE):-2])
         if value.startswith(FIXTURE_VALUE):
             return self._fixture_class(r, value[len(FIXTURE_VALUE):])
         if value.startswith(NARROWED_VALUE):
@@ -3588,7 +3602,20 @@ class Resolver(ImportBindings):
         if self._returns_self(found.ids[0]):
             return self._class_called_on(r, callee) or self.return_class(found.ids[0])
         held = self.return_class(found.ids[0])
+        if held is None:  # helper = self._getTargetClass(); helper.set_property(..): the class it returns, itself
+            held = self._class_returned(found.ids[0])
         return self._subclass_built(r, callee, found.ids[0], held) or held
+
+    def _returns_union(self, sid: str) -> bool:
+        """Whether ``sid`` declares it returns one of several types (``-> Self | Interval[Date]``)."""
+        sym = self.g.by_id[sid]
+        return bool(self.return_members.get((sym.path, sym.qualname)))
+
+    def _class_returned(self, sid: str) -> str | None:
+        """The one class a function returns as a value, not built (``return Helper``: zope-style tests'
+        ``_getTargetClass``), whose members its result reaches as ``cls = Helper; cls.m()`` does; None otherwise."""
+        targets = self.returned_targets(sid)
+        return targets[0] if len(targets) == 1 and self.g.by_id[targets[0]].kind in CLASSLIKE else None
 
     def _subclass_built(self, r: Ref, callee: str, sid: str, held: str | None) -> str | None:
         """``KV.create()`` where ``Model.create`` (a classmethod: ``inst = cls(**q); return inst``) gives a Model:
@@ -3733,6 +3760,10 @@ class Resolver(ImportBindings):
             elif not self._returns_self(sid):  # a builder's m(): this gives back the receiver's own class
                 held = self.return_class(sid)  # None: unknown; "": a library's
                 held = sid if held is None and self._holds_members(sid) else held
+                if held is None and attr.endswith(")"):  # self._getTargetClass(): the class it returns, itself
+                    held = self._class_returned(sid)
+                if held is None and self._returns_union(sid):  # (future - d).x, __sub__ -> Self | Interval: no one
+                    return None  # class, nor a library base's declared return: the older reading stands
                 cls = held if held is not None else self._declared_return(cls, name, hooks)
                 if cls == "" and i + 1 < len(attrs):  # q.getQueryMap().get(k): Map<String, QueryParamsMap>'s value
                     accessed = self._accessed_element(sid, attrs[i + 1], hooks)
@@ -3837,8 +3868,8 @@ class Resolver(ImportBindings):
         if sym.kind not in METHODS:
             return False
         ref = self.return_types.get((sym.path, sym.qualname))
-        if ref is not None:
-            return ref.name in ("Self", "this") and not ref.receiver
+        if ref is not None:  # (-> Self | Interval: either, not the receiver for sure)
+            return ref.name in ("Self", "this") and not ref.receiver and not self._returns_union(sid)
         returned = self.returns_of(sym)
         if not returned and sid in self.wrapped:  # @Node.copy def where(self, ..): what its wrapper gives back
             return self._wrappers_give_receiver(sid)
@@ -3919,7 +3950,8 @@ class Resolver(ImportBindings):
         own_wrapper = self._wrapper_of_ours(sym)
         if own_wrapper:  # -> QueryResult<u32> of a struct QueryResult<T>: the struct, never u32
             cls = own_wrapper
-        elif ref is not None and ref.name in ("Self", "this") and not ref.receiver:  # -> Self, (): this: a builder's
+        elif ref is not None and ref.name in ("Self", "this") and not ref.receiver \
+                and not self._returns_union(sid):  # -> Self, (): this: a builder's (-> Self | Interval: below)
             owner = self._enclosing_class(sid)
             cls = owner if owner and self.g.by_id[owner].kind != "trait" else None  # a trait's: any implementation
         elif ref is not None and self.return_members.get((sym.path, sym.qualname)):
@@ -4437,6 +4469,8 @@ class Resolver(ImportBindings):
         """``g()`` where ``g = f`` (or ``g = mod.f``, ``g = self.m``): what ``f`` resolves to; where ``g = make()``
         or ``for g in gen()``: what ``make`` returns or ``gen`` yields; where ``obj``'s class is known, ``g = obj.m``
         (``MyClass()~m``): that class's ``m``, and ``g = obj.make()``: what its ``make`` returns."""
+        if value.startswith(FIXTURE_VALUE):  # def test_x(cli_runner): cli_runner(..) runs what the fixture returns
+            return self._fixture_called(r, value[len(FIXTURE_VALUE):], src)
         placed = _PLACED_RESULT.match(value)
         if placed or value.startswith(GIVEN_BY):  # ctx, cancel := context.WithCancel(ctx), a parameter of a literal
             # sort.Slice calls: a library's function value where the function is a library's; ours: not followed
@@ -4471,6 +4505,17 @@ class Resolver(ImportBindings):
             # several of them say nothing of what p holds (one is kept as the guess it is)
             return found if found.resolution == "unique_name" else None
         return Found(found.ids, "flow") if found.ids else (found if found.resolution == "external" else None)
+
+    def _fixture_called(self, r: Ref, name: str, src: str) -> Found | None:
+        """What a call of a pytest fixture's value runs: the functions (or classes) the fixture returns or yields (a
+        factory fixture's inner ``_make``), else the call operator of the instance it gives (``yield cached(..)``:
+        ``decorator(stub)`` runs ``cached.__call__``); None where it gives none of ours."""
+        ids = self._fixture(Ref(r.path, r.src_qualname, "fixture", name, None, None, None, r.line), src)
+        hits = [t for sid in ids for t in self._result_called(sid) if t != sid]
+        if not hits and len(ids) == 1:
+            cls = self.return_class(ids[0])
+            hits = self._result_called(cls) if cls and self.g.by_id[cls].kind in CLASSLIKE else []
+        return Found(list(dict.fromkeys(hits)), "flow") if hits else None
 
     def _giver(self, r: Ref, callee: str, src: str) -> Found | None:
         """The function a literal is passed to, written ``pkg.F`` / ``f`` or, on a typed object, ``Class~m``."""
@@ -5919,6 +5964,12 @@ def _accessor_call(step: str, hooks: Hooks) -> bool:
     ``firstOrNull()``; parse's and the language's ``ELEMENT_ACCESSORS``), not a property of that name."""
     name, paren, _ = step.partition("(")
     return bool(paren) and name.split("{")[0].strip() in hooks.element_accessors
+
+
+def _fixture_called_value(value: str) -> bool:
+    """``fixture:make()``: what a call of a fixture's value gives, unknown where nothing says (no maybe: a value
+    nothing here knows, which leaves the reference to the layers as ``make()`` of a library's would)."""
+    return value.startswith(FIXTURE_VALUE) and value.endswith(")")
 
 
 def _returned_call(ref: Ref) -> str:

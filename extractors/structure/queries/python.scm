@@ -116,6 +116,10 @@
 (return_statement (parenthesized_expression (_ function: [(identifier) @name (_ object: (_) @receiver attribute: (identifier) @name)]))) @reference.returns_call
 ; needs: yield
 (yield (_ function: [(identifier) @name (_ object: (_) @receiver attribute: (identifier) @name)])) @reference.returns_call
+; return self._getTargetClass()(*arg): what the inner call gives, called (the name is the inner call, read as
+; ``self._getTargetClass()()``: a class it returns, built), never the inner callee's own returns
+; needs: return
+(return_statement (_ function: (_ function: [(identifier) (attribute)]) @name)) @reference.returns_call
 (call function: (_ function: [(identifier) @name (_ object: (_) @receiver attribute: (identifier) @name)])) @reference.call_result
 (assignment right: (identifier) @name) @reference.callback
 (assignment right: (_ object: (_) @receiver attribute: (identifier) @name)) @reference.callback
