@@ -676,25 +676,22 @@ def held_by_variables(documents: list[Document], files: set[str], mapping: Mappi
 
 
 def through_fixtures(edges: list[Edge], documents: list[Document], files: set[str], sources: dict):
-    """A test: is the edge's receiver (or its called name) a pytest fixture its caller takes by name (``def
-    test_x(env): env.from_string(...)``, a factory fixture's ``purge_module("m")``, whatever SCIP binds the parameter
-    to), or a name the caller assigned from such a call (``t = env.from_string(...)`` then ``t.render()``), with SCIP
-    binding the called member there to nothing? No type checker follows pytest's injection by name, so such an edge
-    cannot be judged (the edges into the fixtures themselves are counted apart)."""
+    """A test: is the edge's receiver a pytest fixture its caller takes by name (``def test_x(env):
+    env.from_string(...)``), or a name the caller assigned from such a call (``t = env.from_string(...)`` then
+    ``t.render()``), with SCIP binding the called name there to nothing? No type checker follows pytest's injection
+    by name, so such an edge cannot be judged (the edges into the fixtures themselves are counted apart)."""
     bound = globals_by_line(documents, files)
     fixtures: dict[str, set[str]] = defaultdict(set)
     for edge in edges:
         if edge.resolution == "fixture":
             fixtures[edge.src_id].add(edge.dst_name)
     through: set[Edge] = set()
-    for edge in sorted((e for e in edges if e.src_id in fixtures and e.path in files),
+    for edge in sorted((e for e in edges if e.src_id in fixtures and e.receiver and e.path in files),
                        key=lambda e: (e.src_id, e.line)):
         names = fixtures[edge.src_id]
-        # (a factory fixture's value called, ``purge_module("m")``: the parameter itself, which scip-python binds
-        # to the fixture's function, pytest's injection read as the call: what the call runs is not judged)
-        if (RECEIVER_ROOT.match(edge.receiver).group(0) if edge.receiver else edge.dst_name) not in names:
+        if RECEIVER_ROOT.match(edge.receiver).group(0) not in names:
             continue
-        if edge.receiver and edge.dst_name.rpartition(".")[2] in bound.get((edge.path, edge.line), ()):
+        if edge.dst_name.rpartition(".")[2] in bound.get((edge.path, edge.line), ()):
             continue
         through.add(edge)
         assigned = ASSIGNED_NAME.match(sources[edge.path].line(edge.line))
@@ -778,12 +775,12 @@ def _codelake_pairs(edges: list[Edge], mapping: Mapping, files: set[str], losses
             # to the class is judged by
             losses["codelake_init_edges_not_judged"] += 1
             continue
-        if through_fixture(edge):  # (nor its file dependency, as the fixture's own edge gives none)
-            losses["codelake_edges_through_fixtures_not_judged"] += 1
-            continue
         if edge.dst_path != edge.path:
             deps.add((edge.path, edge.dst_path))
         if edge.kind == "dispatch":
+            continue
+        if through_fixture(edge):
+            losses["codelake_edges_through_fixtures_not_judged"] += 1
             continue
         if written_here(edge):
             losses["codelake_callbacks_at_their_callee_definition_not_judged"] += 1
