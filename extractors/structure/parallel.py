@@ -95,7 +95,7 @@ def _warmed(items: list) -> None:
     from .lazyre import compile_all
 
     _ready_to_fork(items)  # (parse imported)
-    for language in {item[1].name for item in items}:
+    for language in {item[1].name for item in items if item[1] is not None}:
         parse_rules(language)
     for name, module in list(sys.modules.items()):  # parse's, discover's, the languages', their repairs'
         if name.startswith(_PARSING_MODULES) and module is not None:
