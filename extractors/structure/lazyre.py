@@ -91,6 +91,14 @@ def lazy_re(pattern: str | bytes, flags: int = 0) -> LazyPattern:
     return LazyPattern(pattern, flags, sys._getframe(1).f_globals)
 
 
+def compile_all(module) -> None:
+    """Every lazy pattern ``module`` defines compiled now: in a process about to fork many children that each read
+    with them (a full index's chunks of files), once there instead of once in every child."""
+    for value in list(vars(module).values()):
+        if isinstance(value, LazyPattern):
+            value.compiled()
+
+
 _NAMES: dict[int, dict[int, list[str]]] = {}  # id(module globals) -> id(a lazy pattern) -> the names it is bound to
 
 
