@@ -80,8 +80,8 @@ _ATTRIBUTE = lazy_re(rb"\b__(?:attribute__|declspec)[ \t]*\(\((?:[^()\n]|\([^()\
 # printflike(3, 4)\nargs_print_add(char **buf, ..) {``, ``#define printflike(a, b) __attribute__ ((format ..))``): read as
 # the function's declarator, it named the function ``printflike`` and its name's calls were a library's. No parameter
 # list holds only numbers, and a call's value is never followed by a name and ``(``; after a word or a ``*`` only
-_ATTRIBUTE_CALL = lazy_re(rb"(?<=[\w*])[ \t]+([A-Za-z_]\w*[ \t]*\([ \t]*\d+(?:[ \t]*,[ \t]*\d+)*[ \t]*\))"
-                          rb"(?=[ \t]*\n?[ \t]*[*&]*[ \t]*[A-Za-z_]\w*[ \t]*\()")
+_ATTRIBUTE_CALL = lazy_re(rb"(?<=[\w*])[ \t]+(([A-Za-z_]\w*)[ \t]*\([ \t]*\d+(?:[ \t]*,[ \t]*\d+)*[ \t]*\))"
+                          rb"(?=[ \t]*\n?[ \t]*[A-Za-z_]\w*[ \t]*\()")  # (``*`` after it: ``return g(3)\n * h(4)``)
 
 
 def repairs(language: str) -> tuple:
@@ -144,8 +144,6 @@ _MACRO_CALL = lazy_re(rb"\b([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*)[ \t]*\(")
 
 
 _TEMPLATE_USE = lazy_re(rb"\b([A-Z][A-Za-z0-9_]*)[ \t]*<")
-_ATTRIBUTE_NAME = lazy_re(rb"(?<=[\w*])[ \t]+([A-Za-z_]\w*)[ \t]*\([ \t]*\d+(?:[ \t]*,[ \t]*\d+)*[ \t]*\)"
-                          rb"(?=[ \t]*\n?[ \t]*[*&]*[ \t]*[A-Za-z_]\w*[ \t]*\()")  # _ATTRIBUTE_CALL's macro
 
 
 def repaired_calls(before: bytes, after: bytes) -> list[tuple[int, str]]:
@@ -154,8 +152,10 @@ def repaired_calls(before: bytes, after: bytes) -> list[tuple[int, str]]:
     templates a blanked condition named (``RAPIDJSON_DISABLEIF_RETURN((internal::IsPointer<T>), (T&))``: the
     trait ``IsPointer`` is used there, and nowhere else); and the calls of the later branches ``first_branches``
     blanked (``_branch_calls``)."""
-    found = [(m.start(1), m.group(1).decode()) for pattern in (_MACRO_CALL, _TEMPLATE_USE, _ATTRIBUTE_NAME)
+    found = [(m.start(1), m.group(1).decode()) for pattern in (_MACRO_CALL, _TEMPLATE_USE)
              for m in pattern.finditer(before) if after[m.start(1):m.end(1)].isspace()]
+    found += [(m.start(2), m.group(2).decode()) for m in _ATTRIBUTE_CALL.finditer(before)
+              if after[m.start(1):m.end(1)].isspace()]  # printflike(3, 4): a use of its #define
     seen = {at for at, _ in found}
     return found + [(at, name) for at, name in _branch_calls(before, after) if at not in seen]
 
