@@ -284,8 +284,11 @@ def tag_not_called(resolver, r, src):
 
     if r.kind != "call":
         return None
-    sid = resolver.imported_symbol(r.path, r.name)
     by_id = resolver.g.by_id
+    own = resolver.g.top.get(r.path, {}).get(r.name)
+    if own:  # the file's own tag and function (tmux's options.c: `struct options_array_item`, then its function #2)
+        return _own_function(resolver, r) if by_id[own].kind in _TAGS else None
+    sid = resolver.imported_symbol(r.path, r.name)
     if not sid or by_id[sid].kind not in _TAGS:
         return None
     included = [i for i in _included_definitions(resolver, r.path, r.name) if by_id[i].kind in _CALLED_KINDS]
@@ -295,7 +298,17 @@ def tag_not_called(resolver, r, src):
     return Found(ids, "same_package" if len(ids) == 1 else "ambiguous") if ids else EXTERNAL
 
 
+def _own_function(resolver, r):
+    """The function the calling file defines beside its tag of that name (its ``#n`` twin), else None."""
+    from ..resolve import Found
+
+    by_id = resolver.g.by_id
+    twins = [i for i in resolver.g.by_name.get(r.name, ()) if by_id[i].path == r.path
+             and by_id[i].kind in _CALLED_KINDS and "." not in by_id[i].qualname]
+    return Found(twins[:1], "same_file") if twins else None
+
+
 def extend_layers(name_layers: list, member_layers: list) -> None:
-    name_layers.insert(name_layers.index("imported"), tag_not_called)
+    name_layers.insert(name_layers.index("scoped"), tag_not_called)  # before the file's own tag is found
     name_layers.insert(name_layers.index("imported"), included_variants)
     name_layers.append(linked)
