@@ -385,6 +385,7 @@ WHERE s.kind NOT IN ('module', 'extension')
   AND cp.id IS NULL
   AND NOT s.is_entry_point
   AND NOT s.is_test
+  AND NOT f.is_generated  -- a tool writes it (a file read all the same: Go's generated interfaces): nothing to delete
   AND NOT (s.name LIKE '\_\_%\_\_' ESCAPE '\')
   AND (i.best IS NULL OR i.best <= 0.3)
   AND NOT (s.is_exported AND coalesce(getvariable('dead_code_exclude_exported'), false));

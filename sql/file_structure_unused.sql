@@ -31,6 +31,8 @@ exported AS (
     WHERE s.is_exported AND s.kind NOT IN ('module', 'extension', 'variable', 'constant', 'field', 'property')
       AND NOT EXISTS (SELECT 1 FROM src f  -- the regex fallback extracts no references: uses unknown, not none
                       WHERE f.repo = s.repo AND f.path = s.path AND f.parse_status = 'fallback')
+      AND NOT EXISTS (SELECT 1 FROM src f  -- a generated file read all the same (dead_code's is_generated)
+                      WHERE f.repo = s.repo AND f.path = s.path AND f.is_generated)
       AND NOT s.is_entry_point AND NOT s.is_test
       AND NOT (s.name LIKE '\_\_%\_\_' ESCAPE '\')
       AND NOT EXISTS (SELECT 1 FROM referenced r WHERE r.repo = s.repo AND r.id = s.id)

@@ -230,6 +230,26 @@ def test_c_repairs_blank_api_macros_keep_every_offset_and_leave_the_preprocessor
     assert repair(b"class LOCKABLE Mutex {\n};\nstruct STAT st;\n") == b"class          Mutex {\n};\nstruct STAT st;\n"
 
 
+def test_c_repairs_blank_an_attribute_macro_given_numbers_between_a_functions_type_and_its_name():
+    """tmux's ``static void printflike(3, 4)\nargs_add(..) {``: the grammar named the function ``printflike``. The
+    macro is blanked, offsets kept, and still counted a use of its ``#define``; calls given numbers elsewhere stay
+    (a statement's, a product's across two lines, a ``#define``'s)."""
+    from extractors.structure.languages import get_parser
+    from extractors.structure.langs.c_repairs import attribute_calls, repaired_calls
+
+    source = (b"#define printflike(a, b) __attribute__ ((format (printf, a, b)))\n"
+              b"static char * printflike(1, 2)\nargs_add(const char *fmt, ...)\n{\n\tx = f(1, 2);\n"
+              b"\tg(3);\n\treturn h(4)\n\t    * k(5);\n}\nvoid printflike(1, 2) args_log(const char *, ...);\n")
+    fixed = attribute_calls(source)
+    assert len(fixed) == len(source) and fixed.count(b"\n") == source.count(b"\n")
+    assert fixed.count(b"printflike(") == 1 and fixed.startswith(b"#define printflike(a, b)")
+    for kept in (b"x = f(1, 2);", b"\tg(3);", b"return h(4)\n\t    * k(5);"):
+        assert kept in fixed, kept
+    parser = get_parser("c")
+    assert parser.parse(source).root_node.has_error and not parser.parse(fixed).root_node.has_error
+    assert [name for _, name in repaired_calls(source, fixed)] == ["printflike", "printflike"]
+
+
 LIMITER = (b"class Limiter {\n public:\n  Limiter(int max)\n      :\n#if !defined(NDEBUG)\n        max_(max),\n"
            b"#endif  // !defined(NDEBUG)\n        allowed_(max) {}\n  bool Acquire() { return true; }\n"
            b"#ifdef _WIN32\n  int handle_;\n#else\n  int fd_;\n#endif\n#if defined(A) && \\\n    defined(B)\n"

@@ -854,6 +854,8 @@ def parse_file(root: Path, path: str, lang: Language, mode: str = "100644", know
     facts.size = size
     facts.blob_sha = facts.blob_sha or sha_of(full, size, data)
     reason, facts.is_generated, facts.is_vendored = skip_reason(root, path, data[:20000], size, mode, data[-1024:])
+    if reason and facts.is_generated and parse_rules(lang.name).keeps_generated(path, data[:20000]):
+        reason = None  # read all the same, still marked generated (the language's rule: Go's generated interfaces)
     if reason:
         return _skipped(facts, reason)
     facts.lines = data.count(b"\n") + (0 if not data or data.endswith(b"\n") else 1)

@@ -370,6 +370,9 @@ class ParseRules(NamedTuple):
     # node types of a name written with type arguments (C#'s ``generic_name``: ``Foo<Bar>``): a reference there
     # records how many (parse.TYPE_ARGUMENTS_WRITTEN), which tells same-named types of other arities apart
     generic_names: frozenset = frozenset()
+    # (path, head): a file a tool wrote that is still read, as its language's code is written against it (Go's
+    # ifacemaker interfaces); its symbols are kept out of ``dead_code`` as every generated file's
+    keeps_generated: Callable[[str, bytes], bool] = lambda _path, _head: False
     async_protocol: dict = {}  # a method a statement runs -> the one its async form runs
     opaque_receivers: tuple = ()  # receivers whose references are kept inside an ``@opaque`` region (``$crate``)
     path_separator: str = "."  # between the parts of a module path written in several pieces (Rust ``::``)
@@ -653,6 +656,7 @@ def parse_rules(language: str | None) -> ParseRules:
         type_contexts=dict(getattr(module, "TYPE_CONTEXTS", {})),
         type_arguments=frozenset(getattr(module, "TYPE_ARGUMENTS", ())),
         generic_names=frozenset(getattr(module, "GENERIC_NAMES", ())),
+        keeps_generated=getattr(module, "keeps_generated", _never),
         is_junk=getattr(module, "is_junk", None) or keyword_rule(frozenset(getattr(module, "KEYWORDS", KEYWORDS)),
                                                                  frozenset(getattr(module, "CONTEXTUAL_KEYWORDS", ()))),
         call_sites=bool(getattr(module, "PARAMETER_FLOW", False)),

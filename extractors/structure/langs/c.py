@@ -60,7 +60,7 @@ def fuzz_entry(name: str, kind: str, parent: str | None) -> str | None:
 
 
 entry_reason = entry_reason_with(frozenset(), fuzz_entry)
-_MACRO_NAME = lazy_re(r"[A-Z][A-Z0-9_]*")
+_MACRO_NAME = lazy_re(r"[A-Z][A-Z0-9_]*|__[a-z_]+")  # PACK, or BSD's ``__packed``
 _TAGGED = frozenset({"struct", "enum", "type"})  # a union is a struct to the query
 
 
@@ -68,7 +68,8 @@ def settle_definitions(raw_defs: list, _imports: list, _root) -> list:
     """``struct smb_header { .. } PACK;``: the grammar takes the attribute macro after the body (``PACK`` standing
     for ``__attribute__((packed))``) for a variable declared of the struct, which then nested inside it
     (``PACK#5.smb_header``) and no ``struct smb_header`` of the file reached it. A variable in capitals (a macro's
-    name) holding a struct's definition is no variable: the struct stays the file's."""
+    name) or a reserved ``__`` name (tmux's ``} __packed;``) holding a struct's definition is no variable: the
+    struct stays the file's."""
     held = [(d.start, d.end) for d in raw_defs if d.kind in _TAGGED]
     if not held:
         return raw_defs
@@ -270,6 +271,44 @@ def included_variants(resolver, r, src):
     return Found([sid, *dict.fromkeys(others)], "import")
 
 
+_TAGS = frozenset({"struct", "enum"})  # C's tags (a union is a struct to the query)
+_CALLED_KINDS = frozenset({"function", "variable", "constant"})  # a function, a pointer to one, a macro for one
+
+
+def tag_not_called(resolver, r, src):
+    """A call of a name an included header gives a struct or an enum: C's tags are a namespace of their own, so
+    the callee is the function of that name (tmux's ``args_parse(..)`` beside ``struct args_parse``, ``prompt_type(s)``
+    beside ``enum prompt_type``: each call went to the header's tag, and the function was dead). The included
+    headers' definitions, then the linker's; none: a library's (``stat()`` beside a ``struct stat``)."""
+    from ..resolve import EXTERNAL, Found
+
+    if r.kind != "call":
+        return None
+    by_id = resolver.g.by_id
+    own = resolver.g.top.get(r.path, {}).get(r.name)
+    if own:  # the file's own tag and function (tmux's options.c: `struct options_array_item`, then its function #2)
+        return _own_function(resolver, r) if by_id[own].kind in _TAGS else None
+    sid = resolver.imported_symbol(r.path, r.name)
+    if not sid or by_id[sid].kind not in _TAGS:
+        return None
+    included = [i for i in _included_definitions(resolver, r.path, r.name) if by_id[i].kind in _CALLED_KINDS]
+    if included:
+        return Found(included[:1], "import")
+    ids = _linked_ids(resolver, r, resolver._global(r.name, _CALLED_KINDS, r.path).ids)
+    return Found(ids, "same_package" if len(ids) == 1 else "ambiguous") if ids else EXTERNAL
+
+
+def _own_function(resolver, r):
+    """The function the calling file defines beside its tag of that name (its ``#n`` twin), else None."""
+    from ..resolve import Found
+
+    by_id = resolver.g.by_id
+    twins = [i for i in resolver.g.by_name.get(r.name, ()) if by_id[i].path == r.path
+             and by_id[i].kind in _CALLED_KINDS and "." not in by_id[i].qualname]
+    return Found(twins[:1], "same_file") if twins else None
+
+
 def extend_layers(name_layers: list, member_layers: list) -> None:
+    name_layers.insert(name_layers.index("scoped"), tag_not_called)  # before the file's own tag is found
     name_layers.insert(name_layers.index("imported"), included_variants)
     name_layers.append(linked)

@@ -76,11 +76,24 @@ _IF_CONSTEXPR_MACRO = lazy_re(rb"^[ \t]*(?:else[ \t]+)?((?:[A-Z][A-Z0-9_]*_)?(?:
 # and its braces end the function early (``Process_makeCommandStr``'s calls of the macro went to the file)
 _CONTINUED_COMMENT = lazy_re(rb"/\*[^\n]*?\*/(?=[ \t]*\\\n)")
 _ATTRIBUTE = lazy_re(rb"\b__(?:attribute__|declspec)[ \t]*\(\((?:[^()\n]|\([^()\n]*\))*\)\)")
+# an attribute macro given numbers, between a function's return type and its name (tmux's ``static void
+# printflike(3, 4)\nargs_print_add(char **buf, ..) {``, ``#define printflike(a, b) __attribute__ ((format ..))``): read as
+# the function's declarator, it named the function ``printflike`` and its name's calls were a library's. No parameter
+# list holds only numbers, and a call's value is never followed by a name and ``(``; after a word or a ``*`` only
+_ATTRIBUTE_CALL = lazy_re(rb"(?<=[\w*])[ \t]+(([A-Za-z_]\w*)[ \t]*\([ \t]*\d+(?:[ \t]*,[ \t]*\d+)*[ \t]*\))"
+                          rb"(?=[ \t]*\n?[ \t]*[A-Za-z_]\w*[ \t]*\()")  # (``*`` after it: ``return g(3)\n * h(4)``)
 
 
 def repairs(language: str) -> tuple:
     """The byte-for-byte rewrites to try, in turn, on a C or C++ file that failed to parse."""
-    return (repair, unconditional, first_branches)
+    return (attribute_calls, repair, unconditional, first_branches)
+
+
+def attribute_calls(data: bytes) -> bytes:
+    """``_ATTRIBUTE_CALL`` blanked: a repair of its own, tried first, as ``repair``'s other rewrites may cost a file
+    more errors than they save (tmux's ``input.c``: ``GRID_ATTR_CHARSET`` read as an attribute macro) and then none
+    of them is kept."""
+    return _ATTRIBUTE_CALL.sub(lambda m: _rewritten(m, 1, b""), data)
 
 
 # (pattern, the group blanked (0: the whole match), what that group must hold to be blanked)
@@ -141,6 +154,8 @@ def repaired_calls(before: bytes, after: bytes) -> list[tuple[int, str]]:
     blanked (``_branch_calls``)."""
     found = [(m.start(1), m.group(1).decode()) for pattern in (_MACRO_CALL, _TEMPLATE_USE)
              for m in pattern.finditer(before) if after[m.start(1):m.end(1)].isspace()]
+    found += [(m.start(2), m.group(2).decode()) for m in _ATTRIBUTE_CALL.finditer(before)
+              if after[m.start(1):m.end(1)].isspace()]  # printflike(3, 4): a use of its #define
     seen = {at for at, _ in found}
     return found + [(at, name) for at, name in _branch_calls(before, after) if at not in seen]
 

@@ -79,7 +79,15 @@ def _constructor(name: str, kind: str, parent: str | None) -> str | None:
     return None
 
 
-entry_reason = entry_reason_with(frozenset(), _constructor, fuzz_entry)
+def _destructor(name: str, kind: str, parent: str | None) -> str | None:
+    """``Prog::~Prog``: run where an object of its class ends (a scope's end, a ``delete``), never written as a
+    call."""
+    if kind == "method" and name.startswith("~"):
+        return runtime_hook("a destructor, run wherever an object of its class ends (a scope left, a delete)")
+    return None
+
+
+entry_reason = entry_reason_with(frozenset(), _constructor, _destructor, fuzz_entry)
 
 
 CLASS_DEFS = frozenset({"class", "struct"})

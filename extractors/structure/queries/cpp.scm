@@ -77,15 +77,22 @@
 ; SkipList<K, C>::Iterator::Valid, Reader::Reporter::Corruption: the scope before its class is kept as
 ; @parent.outer (a class, or a namespace: cpp.settle_definitions decides)
 ; Emitter::SetPrecision<float>: a member template's explicit specialization (yaml-cpp's emitter.h), the same method
+; `Prog::~Prog() {..}` (a destructor defined out of its class, `~Prog`) and `Prefilter::Info* Prefilter::Info::Concat(..)`
+; (a nested class's method returning a pointer) too: else their bodies' calls were the file's (re2: 100 in prefilter.cc)
 (function_definition
   declarator: [(function_declarator declarator: (qualified_identifier
                  scope: [(namespace_identifier) @parent.name (template_type name: (type_identifier) @parent.name)]
-                 name: [(identifier) @name (template_function name: (identifier) @name)]))
+                 name: [(identifier) @name (template_function name: (identifier) @name) (destructor_name) @name]))
                (function_declarator declarator: (qualified_identifier
                  scope: [(namespace_identifier) @parent.outer (template_type name: (type_identifier) @parent.outer)]
                  name: (qualified_identifier
                    scope: [(namespace_identifier) @parent.name (template_type name: (type_identifier) @parent.name)]
-                   name: (identifier) @name)))
+                   name: [(identifier) (destructor_name)] @name)))
+               (pointer_declarator declarator: (function_declarator declarator: (qualified_identifier
+                 scope: [(namespace_identifier) @parent.outer (template_type name: (type_identifier) @parent.outer)]
+                 name: (qualified_identifier
+                   scope: [(namespace_identifier) @parent.name (template_type name: (type_identifier) @parent.name)]
+                   name: (identifier) @name))))
                ; spdlog::sinks::base_sink<Mutex>::log: the namespace before the two kept apart
                (function_declarator declarator: (qualified_identifier name: (qualified_identifier
                  scope: [(namespace_identifier) @parent.outer (template_type name: (type_identifier) @parent.outer)]
@@ -226,6 +233,11 @@
 (argument_list (qualified_identifier scope: (_) @receiver "::" @receiver name: (identifier) @name)) @reference.callback
 (pointer_expression argument: (qualified_identifier scope: (_) @receiver "::" @receiver name: (identifier) @name))
   @reference.callback
+; a nested class's member by address (re2's pybind11 binding `.def_property("x", &RE2::Options::posix_syntax, ..)`:
+; nine accessors were dead) and a function template's instance as a value (`parser_(DoParse3ary<T>)`)
+(pointer_expression argument: (qualified_identifier scope: (_) @receiver "::" @receiver
+  name: (qualified_identifier scope: (_) @receiver "::" @receiver name: (identifier) @name))) @reference.callback
+(argument_list (template_function name: (identifier) @name)) @reference.callback
 [(initializer_pair value: (identifier) @name)
  (initializer_list (identifier) @name)
  (init_declarator value: (identifier) @name)
