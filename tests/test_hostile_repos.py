@@ -215,6 +215,20 @@ def test_a_blade_template_of_unclosed_tokens_is_read_in_time(tmp_path):
     assert "isAdmin" in names
 
 
+def test_a_c_file_of_an_attribute_macro_before_blanks_is_read_in_time(tmp_path):
+    """C's attribute-macro repair (``printflike(3, 4)`` before a function's name, a file that failed to parse)
+    looked past each ``name(3, 4)`` with ``[ \t]*\n?[ \t]*``, two runs of blanks with nothing between them: quadratic
+    in a run of blanks that no name follows (20 KB took 1.6 s), so this file (320 KB) outlasted the default budget
+    and was skipped; its function must be read."""
+    root, lake = tmp_path / "folder", tmp_path / "lake"
+    short_lines = "int level;\n" * 2_000  # (the first 20 KB of short lines: not skipped as minified)
+    _write(root, {"log.c": short_lines + "static int cols(3, 4)" + " " * 300_000 + ";\n"
+                  + "static void printflike(3, 4)\nlog_add(char **buf)\n{\n\tflush_all();\n}\n"})
+    _index(root, lake)
+    assert _files(lake)["log.c"][0] in ("ok", "partial")
+    assert "log_add" in {r["name"] for r in _table(lake, "symbols") if r["path"] == "log.c"}
+
+
 def test_deeply_nested_files_are_read_partly_with_the_depth_recorded(deeply_nested):
     files = _files(deeply_nested)
     for name in ("nested_calls.js", "nested_calls.py"):

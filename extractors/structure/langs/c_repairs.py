@@ -81,7 +81,7 @@ _ATTRIBUTE = lazy_re(rb"\b__(?:attribute__|declspec)[ \t]*\(\((?:[^()\n]|\([^()\
 # the function's declarator, it named the function ``printflike`` and its name's calls were a library's. No parameter
 # list holds only numbers, and a call's value is never followed by a name and ``(``; after a word or a ``*`` only
 _ATTRIBUTE_CALL = lazy_re(rb"(?<=[\w*])[ \t]+(([A-Za-z_]\w*)[ \t]*\([ \t]*\d+(?:[ \t]*,[ \t]*\d+)*[ \t]*\))"
-                          rb"(?=[ \t]*\n?[ \t]*[A-Za-z_]\w*[ \t]*\()")  # (``*`` after it: ``return g(3)\n * h(4)``)
+                          rb"(?=(?:[ \t]*\n)?[ \t]*[A-Za-z_]\w*[ \t]*\()")  # (``*`` after it: ``return g(3)\n * h(4)``)
 
 
 def repairs(language: str) -> tuple:
