@@ -229,6 +229,45 @@ def _camelized(path: str) -> str:
     return re.sub(r"^\d+_", "", stem).replace("_", "").lower()
 
 
+ERB = ".erb"  # an ERB template (Rails' views, ``app/views/**/*.html.erb``): HTML with Ruby in ``<% %>`` tags
+_BLANK = lazy_re(rb"[^\r\n]")
+
+
+def source_view(path: str, data: bytes) -> bytes:
+    """An ERB template read as the Ruby its tags hold (same length, same lines): ``<% code %>`` and ``<%= expr %>``
+    as statements, each tag's closing a ``;`` and its opening blanks (``<% if a %>x<% end %>`` reads ``   if a ;``,
+    blanks, ``   end ;``: no ``;`` opens a tag, which ``case x`` before ``when`` would not take), so a block a tag opens (``<%= form_with(..) do |f| %>``) spans the tags up to its ``end``;
+    the HTML, ``<%# comments %>`` and ``<%%`` (a literal ``<%``) blanked. Without it Rails' views were not read:
+    every call a view makes was missing (lobsters' ``Stats.get_cached_graph``, its helpers' and models' callers).
+    Any other file is read as it is."""
+    if not path.endswith(ERB):
+        return data
+    out, at = bytearray(_BLANK.sub(b" ", data)), 0
+    while (start := data.find(b"<%", at)) >= 0:
+        if data[start + 2:start + 3] == b"%":  # <%%: the text `<%`, no tag
+            at = start + 3
+            continue
+        end = data.find(b"%>", start + 2)  # a find, not a regular expression's `.*?`: linear where a tag is unclosed
+        if end < 0:
+            break
+        at = end + 2
+        code = _tag_code(data, start + 2, end)
+        if code is not None:
+            out[end] = ord(";")
+            out[code[0]:code[1]] = data[code[0]:code[1]]
+    return bytes(out)
+
+
+def _tag_code(data: bytes, start: int, end: int) -> tuple[int, int] | None:
+    """The span of a tag's Ruby: past its ``=`` / ``==`` / ``-`` marker, before a trailing ``-`` (``-%>`` trims the
+    line); None for a comment (``<%#``, or a tag whose code is a comment: its ``#`` would hide the ``;`` after it)."""
+    while start < end and data[start] in b"=-":
+        start += 1
+    if end > start and data[end - 1] == ord("-"):
+        end -= 1
+    return None if data[start:end].lstrip().startswith(b"#") else (start, end)
+
+
 # -- parse side ---------------------------------------------------------------------------------------------------
 def settle_definitions(raw_defs: list, _imports: list, _root) -> list:
     """The definitions with their names as Ruby means them (``:items`` of ``attr_reader :items`` is ``items``, the
@@ -754,6 +793,7 @@ def extend_layers(name_layers: list, member_layers: list) -> None:
     name_layers.insert(1, dsl_block)
     name_layers.insert(name_layers.index("scoped") + 1, implicit_self)
     name_layers.insert(name_layers.index(implicit_self) + 1, spec_helpers)
+    name_layers.insert(name_layers.index(spec_helpers) + 1, view_helpers)
     name_layers += [constant, test_framework]
     member_layers.insert(member_layers.index("class_named"), constant_member)
     member_layers.insert(0, core_extension)
@@ -1068,6 +1108,39 @@ def _helper_function(resolver, r):
            and resolver.g.by_id[sid].kind == "function" and resolver.g.by_id[sid].qualname == r.name]
     # two helper files defining the name: the first by path, as a full run and an update both list them
     return Found([min(ids, key=lambda sid: resolver.g.by_id[sid].path)], "import") if ids else None
+
+
+_VIEWS = "app/views/"
+_HELPER_FILE = lazy_re(r"^app/helpers/(?:.*/)?\w+_helper\.rb$")
+
+
+def view_helpers(resolver, r, src):
+    """A bare ``divider_tag`` in a Rails view (an ERB template under ``app/views/``): a public method of a module
+    of the application's ``app/helpers/`` (Rails mixes every helper into every view: ``include_all_helpers``), the
+    first by the helper file's path. Nothing else's: a partial's local (``story``) stays unresolved."""
+    from ..resolve import Found
+
+    at = r.path.find(_VIEWS)
+    if at < 0 or not r.path.endswith(ERB) or r.name[:1].isupper() or resolver._enclosing_class(src) is not None:
+        return None
+    for module in _view_helper_modules(resolver, r.path[:at]):
+        found = resolver._member(module, r.name)
+        if found:
+            return Found(found.ids, "inherited")
+    return None
+
+
+def _view_helper_modules(resolver, app: str) -> list[str]:
+    """The top-level modules of the helper files of the Rails application at ``app`` (its root folder), by path."""
+    cache = _cache(resolver)
+    key = ("view helpers", app)
+    if key not in cache:
+        me = sys.modules[__name__]
+        files = sorted(p for p, lang in resolver.supports.items() if lang is me and p.startswith(app)
+                       and _HELPER_FILE.match(p[len(app):]))
+        cache[key] = [sid for p in files for sid in resolver.g.top.get(p, {}).values()
+                      if resolver.g.by_id[sid].kind == "trait"]
+    return cache[key]
 
 
 _TEST_FOLDERS = frozenset({"spec", "test", "tests"})
