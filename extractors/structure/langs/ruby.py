@@ -757,13 +757,21 @@ def _constant_got(m: re.Match) -> str:
     return f"{m.group('owner')}.{m.group('name')}" if m.group("owner") else m.group("name")
 
 
+# Config.instance, Shop.Config.instance (a constant path's, no arguments)
+_INSTANCE = lazy_re(r"^((?:[A-Z]\w*\.)*[A-Z]\w*)\.instance(?:\(\s*\))?$")
 # Foo.new, Foo.new(a), Foo.new(a) { ... }, Foo.new do ... end (a block given to initialize)
 _NEW = lazy_re(r"((?:[A-Z]\w*\.)*[A-Z]\w*\.|self\.)?new\b")
 
 
 def inline_type(receiver: str) -> str | None:
     """``Foo.new(...)``, ``Shop.Cart.new`` -> the class built; ``new(x)``, ``self.new`` (in a class method) ->
-    ``self``, the enclosing class. ``Foo(x)`` is a method call in Ruby: none; nor ``Foo.new(a).bar(x)``."""
+    ``self``, the enclosing class; ``Config.instance`` (no arguments) -> ``Config``: Ruby's singleton accessor (the
+    Singleton module's, or a hand-written ``@instance ||= new``) gives the class's one object (paper_trail's
+    ``@config ||= PaperTrail::Config.instance``, then ``PaperTrail.config.version_limit``). ``Foo(x)`` is a method
+    call in Ruby: none; nor ``Foo.new(a).bar(x)``."""
+    single = _INSTANCE.match(receiver)
+    if single:
+        return single.group(1)
     m = _NEW.match(receiver)
     return (m.group(1) or "self.")[:-1] if m and _only_arguments_and_block(receiver[m.end():]) else None
 
@@ -822,6 +830,8 @@ def receiver_call(resolver, r, src):
     from ..graph import CALLABLE
     from ..resolve import GUESSES
 
+    if r.bound_to is None and _CLASS_METHOD_RECEIVER.match(r.receiver):
+        return _class_method_value(resolver, r, src)
     if r.bound_to is not None or not _BARE_RECEIVER.match(r.receiver) or r.receiver in _NO_CALL_RECEIVERS:
         return None
     called = resolver._lookup(replace(r, name=r.receiver, receiver=None, kind="call", alias=None), src, CALLABLE)
@@ -830,6 +840,24 @@ def receiver_call(resolver, r, src):
     if not called.ids or called.resolution in GUESSES:
         return None
     found = resolver._through_value(replace(r, bound_to=r.receiver + "()"), src)
+    return found if found and found.ids and found.resolution not in GUESSES else None
+
+
+# a class method called without parentheses on a constant path: ``PaperTrail.config``, ``Pry::InputLock.for(:all)``
+_CLASS_METHOD_RECEIVER = lazy_re(r"^[A-Z]\w*(?:(?:::|\.)[A-Z]\w*)*\.[a-z_]\w*[?!]?(?:\([^()]*\))?$")
+
+
+def _class_method_value(resolver, r, src):
+    """``PaperTrail.config.version_limit``: the member of what the class method returns (``def config; @config ||=
+    Config.instance; end``: a ``Config``), as for ``PaperTrail.config().version_limit`` (the generic chain reads a
+    call by its parentheses, which Ruby leaves out). Only where what it returns is a class of ours; else the other
+    layers decide as before."""
+    from dataclasses import replace
+
+    from ..resolve import GUESSES
+
+    value = r.receiver if r.receiver.endswith(")") else r.receiver + "()"
+    found = resolver._through_value(replace(r, bound_to=value), src)
     return found if found and found.ids and found.resolution not in GUESSES else None
 
 
@@ -1256,7 +1284,7 @@ def constant_member(resolver, r, src):
     """``Mod::FOO``, ``Shop::Cart``: a constant inside a constant path; ``Foo.new``: a ``Foo`` built (its class and
     its ``initialize``); ``Foo.m``: ``m`` on any of ``Foo``'s definitions (a class reopened in several files)."""
     receiver = receiver_path(r.receiver)
-    if not receiver[:1].isupper() or not receiver.replace(".", "").isidentifier():
+    if not _CONSTANT_PATH.match(receiver):  # ``PT.config.limit``: a class method's value, the chain's (not external)
         return None
     if r.name[:1].isupper():
         return _found(resolver, r, f"{receiver}.{r.name}")
@@ -1272,7 +1300,17 @@ def constant_member(resolver, r, src):
         found = resolver._member(cls, r.name)
         if found:
             return _elsewhere(resolver, r, found)
+    if r.name == SINGLE_INSTANCE and not r.args and any(resolver.g.by_id[c].kind == "class" for c in classes):
+        return _built(resolver, classes, resolution)  # Singleton's accessor builds the one object: its initialize
     return _not_a_member(resolver, classes, r.name)
+
+
+# ``Config.instance`` without arguments, a class of ours defining no ``instance``: the Singleton module's accessor,
+# building the class's one object (mail's ``Configuration.instance`` runs its ``initialize``)
+SINGLE_INSTANCE = "instance"
+
+
+_CONSTANT_PATH = lazy_re(r"^[A-Z]\w*(?:\.[A-Z]\w*)*$")  # Shop, Shop.Cart: every part a constant
 
 
 def _own_new(resolver, classes: list[str]) -> bool:
