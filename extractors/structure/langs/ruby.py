@@ -1284,7 +1284,7 @@ def constant_member(resolver, r, src):
     """``Mod::FOO``, ``Shop::Cart``: a constant inside a constant path; ``Foo.new``: a ``Foo`` built (its class and
     its ``initialize``); ``Foo.m``: ``m`` on any of ``Foo``'s definitions (a class reopened in several files)."""
     receiver = receiver_path(r.receiver)
-    if not _CONSTANT_PATH.match(receiver):  # ``PT.config.limit``: a class method's value, the chain's (not external)
+    if not receiver[:1].isupper() or not receiver.replace(".", "").isidentifier():
         return None
     if r.name[:1].isupper():
         return _found(resolver, r, f"{receiver}.{r.name}")
@@ -1308,9 +1308,6 @@ def constant_member(resolver, r, src):
 # ``Config.instance`` without arguments, a class of ours defining no ``instance``: the Singleton module's accessor,
 # building the class's one object (mail's ``Configuration.instance`` runs its ``initialize``)
 SINGLE_INSTANCE = "instance"
-
-
-_CONSTANT_PATH = lazy_re(r"^[A-Z]\w*(?:\.[A-Z]\w*)*$")  # Shop, Shop.Cart: every part a constant
 
 
 def _own_new(resolver, classes: list[str]) -> bool:
