@@ -124,18 +124,18 @@ def language_for(path: str, root=None) -> Language | None:
     if dot > slash:
         return BY_EXTENSION.get(path[dot:].lower())
     named = BY_NAME.get(path[slash + 1:])
-    return named if named is not None or root is None else scripted(os.path.join(root, path))
+    return named if named is not None or root is None else scripted(root, path)
 
 
-def scripted(full: str) -> Language | None:
+def scripted(root, path: str) -> Language | None:
     """The language whose interpreter a regular file's first line runs (``#!/usr/bin/env php``, ``#!/usr/bin/ruby``,
-    ``#!/usr/bin/env -S ruby -w``, ``#!/usr/bin/php8.2``): its first ``SHEBANG_BYTES`` only, a link never followed."""
+    ``#!/usr/bin/env -S ruby -w``, ``#!/usr/bin/php8.2``): its first ``SHEBANG_BYTES`` only, read by the safe
+    reader (a link never followed, nothing outside ``root``)."""
+    from pipeline.safeio import read_inside  # here: the languages table is imported where no file is read
+
     try:
-        if not os.path.isfile(full) or os.path.islink(full):
-            return None
-        with open(full, "rb") as f:
-            head = f.read(SHEBANG_BYTES)
-    except OSError:
+        head = read_inside(root, path, SHEBANG_BYTES, False, True)
+    except OSError:  # missing, a link, a folder, refused
         return None
     if not head.startswith(b"#!"):
         return None
