@@ -389,7 +389,7 @@ def _update_target(root: Path, file: str) -> str:
         raise CodelakeError(f"{file}: is a folder; `codelake update` takes files (`codelake index` reads folders)")
     if not (stat.S_ISREG(mode) or stat.S_ISLNK(mode)):
         raise CodelakeError(f"{file}: not a regular file (a FIFO, socket or device); nothing was updated")
-    if not indexable(rel):
+    if not indexable(rel, root):
         raise CodelakeError(f"{file}: not a source file codelake indexes (no known language or resolution config)")
     if stat.S_ISLNK(mode):
         _refuse_link_out_of(root, file, rel)

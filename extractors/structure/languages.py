@@ -29,6 +29,9 @@ class Language:
     markup: bool = False  # a component file whose <script> blocks hold the code (Vue, Svelte): the rest is blanked
     # whole file names of the language's files without an extension (Ruby's ``Rakefile``): ``BY_NAME``
     filenames: tuple[str, ...] = field(default=())
+    # the interpreters a script without an extension names on its ``#!`` line (deployer's ``bin/dep``: ``#!/usr/bin/env
+    # php``): ``BY_INTERPRETER``, read by ``language_for`` where it is given the file's root
+    interpreters: tuple[str, ...] = field(default=())
 
 
 _DEF = r"(?P<name>[A-Za-z_$][\w$]*)"
@@ -80,13 +83,14 @@ LANGUAGES: dict[str, Language] = {
         Language("cpp", (".cc", ".cpp", ".cxx", ".c++", ".hpp", ".hh", ".hxx", ".h++", ".inl", ".ipp"), "cpp", "cpp",
                  C_LIKE),
         # Ruby by other names: Rake's task files, Thor's scripts (a gem's spec fixtures: thor's `script.thor`, loaded
-        # by its specs), gemspecs and Rack's config.ru call the code they configure
-        Language("ruby", (".rb", ".rake", ".thor", ".gemspec", ".ru"), "ruby", "ruby",  # tree-sitter (regex: unparsed)
+        # by its specs), gemspecs and Rack's config.ru call the code they configure; ERB templates (Rails' views)
+        # are read as the Ruby of their tags (ruby.source_view)
+        Language("ruby", (".rb", ".rake", ".thor", ".gemspec", ".ru", ".erb"), "ruby", "ruby",  # tree-sitter (regex: unparsed)
                  (("function", r"^\s*def\s+(?:self\.)?(?P<name>[A-Za-z_]\w*[?!]?)"),
                   ("class", r"^\s*(?:class|module)\s+(?P<name>[A-Z]\w*)")),
                  # the DSL files of Ruby's tools, by name (a Rakefile's tasks call the code they run, as a .rake's)
                  filenames=("Rakefile", "rakefile", "Gemfile", "Thorfile", "Guardfile", "Podfile", "Capfile",
-                            "Vagrantfile", "Dangerfile", "Fastfile", "Brewfile")),
+                            "Vagrantfile", "Dangerfile", "Fastfile", "Brewfile"), interpreters=("ruby",)),
         Language("kotlin", (".kt", ".kts"), "kotlin", "kotlin",  # tree-sitter (the regex: a file that will not parse)
                  (("function", r"^\s*(?:\w+\s+)*fun\s+(?:<[^>]*>\s*)?(?:\w+\.)?" + _DEF),
                   ("class", r"^\s*(?:\w+\s+)*(?:class|object|interface)\s+" + _DEF))),
@@ -96,7 +100,8 @@ LANGUAGES: dict[str, Language] = {
                  (("function", r"^\s*(?:\w+\s+)*func\s+" + _DEF),
                   ("class", r"^\s*(?:\w+\s+)*(?:class|struct|protocol|enum)\s+" + _DEF))),
         Language("php", (".php",), "php", "php",  # tree-sitter (the regex: a file that will not parse)
-                 (("function", r"^\s*(?:\w+\s+)*function\s+" + _DEF), ("class", r"^\s*(?:\w+\s+)*class\s+" + _DEF))),
+                 (("function", r"^\s*(?:\w+\s+)*function\s+" + _DEF), ("class", r"^\s*(?:\w+\s+)*class\s+" + _DEF)),
+                 interpreters=("php",)),  # a CLI's entry script: composer's `bin/composer`, deployer's `bin/dep`
         Language("scala", (".scala",), "scala", "scala",  # tree-sitter (the regex: a file that will not parse)
                  (("function", r"^\s*(?:\w+\s+)*def\s+" + _DEF),
                   ("class", r"^\s*(?:\w+\s+)*(?:class|object|trait)\s+" + _DEF))),
@@ -107,9 +112,38 @@ BY_EXTENSION = {ext: lang for lang in LANGUAGES.values() for ext in lang.extensi
 BY_NAME = {name: lang for lang in LANGUAGES.values() for name in lang.filenames}
 
 
-def language_for(path: str) -> Language | None:
+BY_INTERPRETER = {name: lang for lang in LANGUAGES.values() for name in lang.interpreters}
+SHEBANG_BYTES = 128  # what is read of a file without an extension: its `#!` line, if it has one, is in it
+
+
+def language_for(path: str, root=None) -> Language | None:
+    """The language of ``path``: by its extension, else by its whole name (``Rakefile``), else, where ``root`` is
+    given (the folder the path is in, on disk), by the interpreter its ``#!`` line names (``scripted``). Every stage
+    that lists, plans or updates files passes the same root, so they agree on such a script."""
     dot, slash = path.rfind("."), path.rfind("/")
-    return BY_EXTENSION.get(path[dot:].lower()) if dot > slash else BY_NAME.get(path[slash + 1:])
+    if dot > slash:
+        return BY_EXTENSION.get(path[dot:].lower())
+    named = BY_NAME.get(path[slash + 1:])
+    return named if named is not None or root is None else scripted(root, path)
+
+
+def scripted(root, path: str) -> Language | None:
+    """The language whose interpreter a regular file's first line runs (``#!/usr/bin/env php``, ``#!/usr/bin/ruby``,
+    ``#!/usr/bin/env -S ruby -w``, ``#!/usr/bin/php8.2``): its first ``SHEBANG_BYTES`` only, read by the safe
+    reader (a link never followed, nothing outside ``root``)."""
+    from pipeline.safeio import read_inside  # here: the languages table is imported where no file is read
+
+    try:
+        head = read_inside(root, path, SHEBANG_BYTES, False, True)
+    except OSError:  # missing, a link, a folder, refused
+        return None
+    if not head.startswith(b"#!"):
+        return None
+    words = head[2:].split(b"\n", 1)[0].decode("latin-1").split()
+    if words and words[0].rsplit("/", 1)[-1] == "env":  # env's options (-S) and assignments (A=1) before the program
+        words = [w for w in words[1:] if not w.startswith("-") and "=" not in w]
+    program = words[0].rsplit("/", 1)[-1] if words else ""
+    return BY_INTERPRETER.get(program.rstrip("0123456789.") or program)
 
 
 def sniffed(lang: Language, path: str, data: bytes) -> Language:

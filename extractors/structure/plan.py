@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from functools import partial
 from pathlib import Path
 
 from pipeline.safeio import read_config
@@ -30,9 +31,10 @@ def _previous_shas(prev_files) -> dict[str, str | None]:
     return dict(zip(cols["path"], cols["blob_sha"]))
 
 
-def indexable(path: str) -> bool:
-    """A source file of a known language, or a file that changes how imports resolve."""
-    return bool(language_for(path)) or is_resolution_config(path)
+def indexable(path: str, root=None) -> bool:
+    """A source file of a known language, or a file that changes how imports resolve; a script without an extension
+    by its ``#!`` line where ``root`` (the folder on disk) is given."""
+    return bool(language_for(path, root)) or is_resolution_config(path)
 
 
 def plan_changes(root: Path, is_git: bool, prev_files, full: bool, only: list[str] | None,
@@ -44,14 +46,14 @@ def plan_changes(root: Path, is_git: bool, prev_files, full: bool, only: list[st
     changes = Changes()
     before = _previous_shas(prev_files)
     seen, changes.configs = set(), {}
-    for cand in candidates if candidates is not None else list_candidates(root, is_git, indexable):
+    for cand in candidates if candidates is not None else list_candidates(root, is_git, partial(indexable, root=root)):
         sha = content_sha(root, cand)
         if is_resolution_config(cand.path):
             changes.configs[cand.path] = sha
             continue
         seen.add(cand.path)
         if full or sha is None or before.get(cand.path) != sha:
-            changes.to_parse.append((cand.path, language_for(cand.path), cand.mode, sha))  # hashed once, here
+            changes.to_parse.append((cand.path, language_for(cand.path, root), cand.mode, sha))  # hashed once, here
         else:
             changes.unchanged.append(cand.path)
     changes.deleted = [p for p in before if p not in seen]
@@ -88,7 +90,7 @@ def _named_changes(root: Path, prev_files, only: list[str]) -> Changes:
     wanted, changes = set(only), Changes()
     known = set() if paths is None else _held(paths, wanted)
     for path in sorted(wanted):
-        lang = language_for(path)
+        lang = language_for(path, root)
         if is_resolution_config(path):
             present = (root / path).exists()
             changes.configs_named[path] = content_sha(root, Candidate(path, None)) if present else None

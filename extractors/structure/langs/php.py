@@ -187,7 +187,7 @@ def _receivers_settled(raw_refs: list) -> list:
     return out
 
 
-_RELATIVE = {"static": "self", "parent": "super", "self": "self"}
+_RELATIVE = {"static": "self", "parent": "super", "self": "self", "__CLASS__": "self"}  # [__CLASS__, 'handle']
 # the attributes of test and benchmark frameworks that name a method of their class by a string (php.scm captures
 # the attribute's name as the callback's receiver): PHPUnit's, PHPBench's
 NAMING_ATTRIBUTES = frozenset({"DataProvider", "Depends", "DependsUsingDeepClone", "DependsUsingShallowClone",

@@ -229,6 +229,45 @@ def _camelized(path: str) -> str:
     return re.sub(r"^\d+_", "", stem).replace("_", "").lower()
 
 
+ERB = ".erb"  # an ERB template (Rails' views, ``app/views/**/*.html.erb``): HTML with Ruby in ``<% %>`` tags
+_BLANK = lazy_re(rb"[^\r\n]")
+
+
+def source_view(path: str, data: bytes) -> bytes:
+    """An ERB template read as the Ruby its tags hold (same length, same lines): ``<% code %>`` and ``<%= expr %>``
+    as statements, each tag's closing a ``;`` and its opening blanks (``<% if a %>x<% end %>`` reads ``   if a ;``,
+    blanks, ``   end ;``: no ``;`` opens a tag, which ``case x`` before ``when`` would not take), so a block a tag opens (``<%= form_with(..) do |f| %>``) spans the tags up to its ``end``;
+    the HTML, ``<%# comments %>`` and ``<%%`` (a literal ``<%``) blanked. Without it Rails' views were not read:
+    every call a view makes was missing (lobsters' ``Stats.get_cached_graph``, its helpers' and models' callers).
+    Any other file is read as it is."""
+    if not path.endswith(ERB):
+        return data
+    out, at = bytearray(_BLANK.sub(b" ", data)), 0
+    while (start := data.find(b"<%", at)) >= 0:
+        if data[start + 2:start + 3] == b"%":  # <%%: the text `<%`, no tag
+            at = start + 3
+            continue
+        end = data.find(b"%>", start + 2)  # a find, not a regular expression's `.*?`: linear where a tag is unclosed
+        if end < 0:
+            break
+        at = end + 2
+        code = _tag_code(data, start + 2, end)
+        if code is not None:
+            out[end] = ord(";")
+            out[code[0]:code[1]] = data[code[0]:code[1]]
+    return bytes(out)
+
+
+def _tag_code(data: bytes, start: int, end: int) -> tuple[int, int] | None:
+    """The span of a tag's Ruby: past its ``=`` / ``==`` / ``-`` marker, before a trailing ``-`` (``-%>`` trims the
+    line); None for a comment (``<%#``, or a tag whose code is a comment: its ``#`` would hide the ``;`` after it)."""
+    while start < end and data[start] in b"=-":
+        start += 1
+    if end > start and data[end - 1] == ord("-"):
+        end -= 1
+    return None if data[start:end].lstrip().startswith(b"#") else (start, end)
+
+
 # -- parse side ---------------------------------------------------------------------------------------------------
 def settle_definitions(raw_defs: list, _imports: list, _root) -> list:
     """The definitions with their names as Ruby means them (``:items`` of ``attr_reader :items`` is ``items``, the
@@ -718,13 +757,21 @@ def _constant_got(m: re.Match) -> str:
     return f"{m.group('owner')}.{m.group('name')}" if m.group("owner") else m.group("name")
 
 
+# Config.instance, Shop.Config.instance (a constant path's, no arguments)
+_INSTANCE = lazy_re(r"^((?:[A-Z]\w*\.)*[A-Z]\w*)\.instance(?:\(\s*\))?$")
 # Foo.new, Foo.new(a), Foo.new(a) { ... }, Foo.new do ... end (a block given to initialize)
 _NEW = lazy_re(r"((?:[A-Z]\w*\.)*[A-Z]\w*\.|self\.)?new\b")
 
 
 def inline_type(receiver: str) -> str | None:
     """``Foo.new(...)``, ``Shop.Cart.new`` -> the class built; ``new(x)``, ``self.new`` (in a class method) ->
-    ``self``, the enclosing class. ``Foo(x)`` is a method call in Ruby: none; nor ``Foo.new(a).bar(x)``."""
+    ``self``, the enclosing class; ``Config.instance`` (no arguments) -> ``Config``: Ruby's singleton accessor (the
+    Singleton module's, or a hand-written ``@instance ||= new``) gives the class's one object (paper_trail's
+    ``@config ||= PaperTrail::Config.instance``, then ``PaperTrail.config.version_limit``). ``Foo(x)`` is a method
+    call in Ruby: none; nor ``Foo.new(a).bar(x)``."""
+    single = _INSTANCE.match(receiver)
+    if single:
+        return single.group(1)
     m = _NEW.match(receiver)
     return (m.group(1) or "self.")[:-1] if m and _only_arguments_and_block(receiver[m.end():]) else None
 
@@ -754,6 +801,7 @@ def extend_layers(name_layers: list, member_layers: list) -> None:
     name_layers.insert(1, dsl_block)
     name_layers.insert(name_layers.index("scoped") + 1, implicit_self)
     name_layers.insert(name_layers.index(implicit_self) + 1, spec_helpers)
+    name_layers.insert(name_layers.index(spec_helpers) + 1, view_helpers)
     name_layers += [constant, test_framework]
     member_layers.insert(member_layers.index("class_named"), constant_member)
     member_layers.insert(0, core_extension)
@@ -782,6 +830,8 @@ def receiver_call(resolver, r, src):
     from ..graph import CALLABLE
     from ..resolve import GUESSES
 
+    if r.bound_to is None and _CLASS_METHOD_RECEIVER.match(r.receiver):
+        return _class_method_value(resolver, r, src)
     if r.bound_to is not None or not _BARE_RECEIVER.match(r.receiver) or r.receiver in _NO_CALL_RECEIVERS:
         return None
     called = resolver._lookup(replace(r, name=r.receiver, receiver=None, kind="call", alias=None), src, CALLABLE)
@@ -790,6 +840,24 @@ def receiver_call(resolver, r, src):
     if not called.ids or called.resolution in GUESSES:
         return None
     found = resolver._through_value(replace(r, bound_to=r.receiver + "()"), src)
+    return found if found and found.ids and found.resolution not in GUESSES else None
+
+
+# a class method called without parentheses on a constant path: ``PaperTrail.config``, ``Pry::InputLock.for(:all)``
+_CLASS_METHOD_RECEIVER = lazy_re(r"^[A-Z]\w*(?:(?:::|\.)[A-Z]\w*)*\.[a-z_]\w*[?!]?(?:\([^()]*\))?$")
+
+
+def _class_method_value(resolver, r, src):
+    """``PaperTrail.config.version_limit``: the member of what the class method returns (``def config; @config ||=
+    Config.instance; end``: a ``Config``), as for ``PaperTrail.config().version_limit`` (the generic chain reads a
+    call by its parentheses, which Ruby leaves out). Only where what it returns is a class of ours; else the other
+    layers decide as before."""
+    from dataclasses import replace
+
+    from ..resolve import GUESSES
+
+    value = r.receiver if r.receiver.endswith(")") else r.receiver + "()"
+    found = resolver._through_value(replace(r, bound_to=value), src)
     return found if found and found.ids and found.resolution not in GUESSES else None
 
 
@@ -1070,6 +1138,39 @@ def _helper_function(resolver, r):
     return Found([min(ids, key=lambda sid: resolver.g.by_id[sid].path)], "import") if ids else None
 
 
+_VIEWS = "app/views/"
+_HELPER_FILE = lazy_re(r"^app/helpers/(?:.*/)?\w+_helper\.rb$")
+
+
+def view_helpers(resolver, r, src):
+    """A bare ``divider_tag`` in a Rails view (an ERB template under ``app/views/``): a public method of a module
+    of the application's ``app/helpers/`` (Rails mixes every helper into every view: ``include_all_helpers``), the
+    first by the helper file's path. Nothing else's: a partial's local (``story``) stays unresolved."""
+    from ..resolve import Found
+
+    at = r.path.find(_VIEWS)
+    if at < 0 or not r.path.endswith(ERB) or r.name[:1].isupper() or resolver._enclosing_class(src) is not None:
+        return None
+    for module in _view_helper_modules(resolver, r.path[:at]):
+        found = resolver._member(module, r.name)
+        if found:
+            return Found(found.ids, "inherited")
+    return None
+
+
+def _view_helper_modules(resolver, app: str) -> list[str]:
+    """The top-level modules of the helper files of the Rails application at ``app`` (its root folder), by path."""
+    cache = _cache(resolver)
+    key = ("view helpers", app)
+    if key not in cache:
+        me = sys.modules[__name__]
+        files = sorted(p for p, lang in resolver.supports.items() if lang is me and p.startswith(app)
+                       and _HELPER_FILE.match(p[len(app):]))
+        cache[key] = [sid for p in files for sid in resolver.g.top.get(p, {}).values()
+                      if resolver.g.by_id[sid].kind == "trait"]
+    return cache[key]
+
+
 _TEST_FOLDERS = frozenset({"spec", "test", "tests"})
 
 
@@ -1199,7 +1300,14 @@ def constant_member(resolver, r, src):
         found = resolver._member(cls, r.name)
         if found:
             return _elsewhere(resolver, r, found)
+    if r.name == SINGLE_INSTANCE and not r.args and any(resolver.g.by_id[c].kind == "class" for c in classes):
+        return _built(resolver, classes, resolution)  # Singleton's accessor builds the one object: its initialize
     return _not_a_member(resolver, classes, r.name)
+
+
+# ``Config.instance`` without arguments, a class of ours defining no ``instance``: the Singleton module's accessor,
+# building the class's one object (mail's ``Configuration.instance`` runs its ``initialize``)
+SINGLE_INSTANCE = "instance"
 
 
 def _own_new(resolver, classes: list[str]) -> bool:

@@ -80,6 +80,11 @@
     . [(name) @receiver (qualified_name (name) @receiver .)] . (name) @_class))
   . (array_element_initializer (string (string_content) @name)) .
   (#eq? @_class "class")) @reference.callback
+; [__CLASS__, 'handle'] (composer's `set_error_handler([__CLASS__, 'handle'])`): the enclosing class's method
+; needs: __CLASS__
+(array_creation_expression . (array_element_initializer (name) @receiver)
+  . (array_element_initializer (string (string_content) @name)) .
+  (#eq? @receiver "__CLASS__")) @reference.callback
 ; ['App\Handler\Stream', 'flush']: a class named by its namespaced path in a string (register_shutdown_function)
 (array_creation_expression . (array_element_initializer (string (string_content) @receiver))
   . (array_element_initializer (string (string_content) @name)) .

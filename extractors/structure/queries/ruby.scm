@@ -437,16 +437,24 @@
                             (call !receiver method: (identifier) @name)] @reference.returns_call .))]
  (#not-match? @name "^(raise|fail|abort|exit|exit!|throw)$"))
 ; a method memoizing its object in an instance variable: what the call assigned gives (`@setting ||= Setting.new` or
-; `@setting = Setting.new` last; `return @x if @x; @x = X.new; ..; @x`)
+; `@setting = Setting.new` last; `return @x if @x; @x = X.new; ..; @x`, `@x ||= X.instance; yield @x if block_given?;
+; @x`); a class method's too (`def self.config; @config ||= Config.new; end`: `Shop.config.limit` is Config's)
 ([(method body: (body_statement [(operator_assignment left: (instance_variable)
                                    right: [(call receiver: (_) @receiver method: (identifier) @name)
                                            (call !receiver method: (identifier) @name)] @reference.returns_call)
                                  (assignment left: (instance_variable)
                                    right: [(call receiver: (_) @receiver method: (identifier) @name)
                                            (call !receiver method: (identifier) @name)] @reference.returns_call)] .))
-  (method body: (body_statement (assignment left: (instance_variable) @_set
-                                  right: [(call receiver: (_) @receiver method: (identifier) @name)
-                                          (call !receiver method: (identifier) @name)] @reference.returns_call)
+  (singleton_method body: (body_statement (operator_assignment left: (instance_variable)
+                                            right: [(call receiver: (_) @receiver method: (identifier) @name)
+                                                    (call !receiver method: (identifier) @name)]
+                                            @reference.returns_call) .))
+  (method body: (body_statement [(assignment left: (instance_variable) @_set
+                                   right: [(call receiver: (_) @receiver method: (identifier) @name)
+                                           (call !receiver method: (identifier) @name)] @reference.returns_call)
+                                 (operator_assignment left: (instance_variable) @_set
+                                   right: [(call receiver: (_) @receiver method: (identifier) @name)
+                                           (call !receiver method: (identifier) @name)] @reference.returns_call)]
                                 (instance_variable) @_got .))]
  (#eq? @_set @_got))
 
