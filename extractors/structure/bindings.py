@@ -37,21 +37,27 @@ class Declared(NamedTuple):
     support: object
 
 
-class ImportName(NamedTuple):
+# ``ImportName`` and ``Undeclared`` are plain classes with slots, not ``NamedTuple``s: a ``NamedTuple`` class costs
+# ~0.8M instructions to make at import, in every process, an update's own included
+
+
+class ImportName:
     """One import of a file and the name it binds there, its module not looked for yet (``_declare_names``)."""
 
-    ref: object  # resolve.Ref
-    local: str | None
-    spec: str | None
-    name: str | None
+    __slots__ = ("ref", "local", "spec", "name")
+
+    def __init__(self, ref, local: str | None, spec: str | None, name: str | None):
+        self.ref, self.local, self.spec, self.name = ref, local, spec, name  # ref: a resolve.Ref
 
 
-class Undeclared(NamedTuple):
+class Undeclared:
     """A pending or exported name whose import's module is looked for when the name is first bound: the file's
     ``index``-th import binds it (``head``: the package its ``import a.b`` binds ``a`` to)."""
 
-    index: int
-    head: bool = False
+    __slots__ = ("index", "head")
+
+    def __init__(self, index: int, head: bool = False):
+        self.index, self.head = index, head
 
 
 _UNKNOWN = object()  # not asked yet
