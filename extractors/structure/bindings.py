@@ -37,6 +37,29 @@ class Declared(NamedTuple):
     support: object
 
 
+# ``ImportName`` and ``Undeclared`` are plain classes with slots, not ``NamedTuple``s: a ``NamedTuple`` class costs
+# ~0.8M instructions to make at import, in every process, an update's own included
+
+
+class ImportName:
+    """One import of a file and the name it binds there, its module not looked for yet (``_declare_names``)."""
+
+    __slots__ = ("ref", "local", "spec", "name")
+
+    def __init__(self, ref, local: str | None, spec: str | None, name: str | None):
+        self.ref, self.local, self.spec, self.name = ref, local, spec, name  # ref: a resolve.Ref
+
+
+class Undeclared:
+    """A pending or exported name whose import's module is looked for when the name is first bound: the file's
+    ``index``-th import binds it (``head``: the package its ``import a.b`` binds ``a`` to)."""
+
+    __slots__ = ("index", "head")
+
+    def __init__(self, index: int, head: bool = False):
+        self.index, self.head = index, head
+
+
 _UNKNOWN = object()  # not asked yet
 
 
@@ -106,6 +129,12 @@ class ImportBindings:
         self.star_classes: dict[str, list[str]] = defaultdict(list)  # classes whose members a wildcard imports
         self.imports_of: dict[str, list] = {}
         self.declared: dict[str, list[Declared]] = {}
+        # an update declares a file's imports by name (``by_name``, set by ``register``): each name's import found
+        # when that name is bound, not the file's every import when one is asked for (site-packages' leaf reaches
+        # numpy's re-export chains: 1,515 imports declared for the few names it reads)
+        self.by_name = False
+        self.import_names: dict[str, list[ImportName]] = {}
+        self._declared_at: dict[str, dict[int, Declared]] = {}  # path -> import index -> its module found
         self.bound: set[str] = set()  # paths whose every binding is computed
         # (path, name) -> ``imported_symbol``: a file asks for the same few names again and again (sympy: 70,758
         # questions, 15,243 distinct); not kept for a file of several package blocks (the answer depends on the line)
@@ -122,6 +151,7 @@ class ImportBindings:
         every file's bindings: better before workers fork than in each of them)."""
         self.imports_of = {path: [r for r in refs if r.kind in ("import", "reexport")]
                            for path, refs in refs_by_path.items() if path in self.supports}
+        self.by_name = not eager
         if eager:
             for path in self.imports_of:
                 self.bindings_of(path)
@@ -133,6 +163,10 @@ class ImportBindings:
         """The modules a file's imports name, found once: fills its pending names and wildcard imports."""
         found = self.declared.get(path)
         if found is not None:
+            return found
+        names = self.import_names.get(path)
+        if names is not None:  # its names declared already: each import's module found now
+            found = self.declared[path] = [self._declared_import(path, i) for i in range(len(names))]
             return found
         found = self.declared[path] = []
         support = self.supports.get(path)
@@ -169,6 +203,70 @@ class ImportBindings:
                 self._head_bound(path, local, r, support)
         return Declared(r, spec, name, targets, support)
 
+    def _declare_names(self, path: str) -> None:
+        """The names a file's imports bind, each import's module found when its name is first bound
+        (``_pending_entry``); its wildcard imports declared now (any name may come through one). The names, their
+        order and which import binds each are ``declare``'s: a later import of a name replaces an earlier one, and
+        an import inside a function of what the file binds already is looked for now (it replaces the name unless it
+        names the file itself). ``declare`` where that is not known without the modules: a file of several package
+        blocks (a name's key depends on its block), a language giving every file imports (``project_imports``)."""
+        if path in self.declared or path in self.import_names:
+            return
+        support = self.supports.get(path)
+        if not self.by_name or support is None or self.g.package_blocks.get(path) or \
+                getattr(support, "project_imports", None):
+            self.declare(path)
+            return
+        names = self.import_names[path] = [ImportName(r, *support.import_binding(r.module, r.name, r.alias))
+                                           for r in self.imports_of.get(path, ())]
+        pending, exported = self.pending[path], self.exported[path]
+        binds_head = getattr(support, "IMPORT_BINDS_HEAD", False)
+        for i, n in enumerate(names):
+            if n.name == "*":
+                self._declare_star(path, self._declared_import(path, i))
+            elif n.local and n.ref.kind == "reexport":
+                exported[n.local] = Undeclared(i)
+            elif n.local and not (n.local in pending and n.ref.src_qualname != MODULE and
+                                  self._declared_import(path, i).targets == [path]):
+                pending[n.local] = Undeclared(i)
+                head, dot, _ = n.local.partition(".")
+                if dot and n.ref.alias is None and binds_head and head not in pending:
+                    pending[head] = Undeclared(i, head=True)
+
+    def _declared_import(self, path: str, index: int) -> Declared:
+        """The ``index``-th import of a file declared by name, its module found (once)."""
+        done = self._declared_at.setdefault(path, {})
+        found = done.get(index)
+        if found is None:
+            n, support = self.import_names[path][index], self.supports[path]
+            spec = n.spec
+            if spec and hasattr(support, "nested_spec") and n.ref.src_qualname != MODULE:
+                spec = support.nested_spec(spec, self._namespace_depth(path, n.ref.src_qualname))
+            targets = support.resolve_module(path, spec, self.index_of(support), self.root)
+            found = done[index] = Declared(n.ref, spec, n.name, targets, support)
+        return found
+
+    def _declare_star(self, path: str, d: Declared) -> None:
+        """A wildcard import of a file's own (``_declare_one``'s, for a file declared by name)."""
+        if not self._star_class(path, d.spec, d.targets, d.support):
+            self.star[path].append(d.targets)
+        if not d.targets and self.is_external(d.support, path, d.spec):
+            self.external_star.add(path)
+
+    def _pending_entry(self, path: str, local: str, exported: bool) -> tuple:
+        """What ``local``'s import in ``path`` names: (its module's files, the name, the language, the spec)."""
+        table = (self.exported if exported else self.pending)[path]
+        entry = table[local]
+        if type(entry) is Undeclared:
+            support = self.supports[path]
+            if entry.head:
+                entry = (support.resolve_module(path, local, self.index_of(support), self.root), None, support, local)
+            else:
+                d = self._declared_import(path, entry.index)
+                entry = (d.targets, d.name, support, d.spec)
+            table[local] = entry
+        return entry
+
     def _head_bound(self, path: str, local: str, r, support) -> None:
         """Python's ``import a.b`` binds ``a`` too, to the package (``a.echo()`` is ``a/__init__``'s ``echo``), unless
         the file binds ``a`` otherwise."""
@@ -178,13 +276,14 @@ class ImportBindings:
                                         support, head)
 
     def pending_of(self, path: str) -> dict[str, tuple]:
+        """The names ``path``'s imports bind (their values read through ``binding``)."""
         if path not in self.declared:  # asked before each name's binding (sympy: 150,000 times, 199 files)
-            self.declare(path)
+            self._declare_names(path)
         return self.pending.get(path, {})
 
     def stars(self, path: str) -> list[list[str]]:
         if path not in self.declared:
-            self.declare(path)
+            self._declare_names(path)
         return self.star.get(path, [])
 
     def bindings_of(self, path: str) -> dict[str, Binding]:
@@ -232,8 +331,8 @@ class ImportBindings:
         key = (path, local, exported)
         if key in seen:
             return UNRESOLVED
-        self.declare(path)
-        targets, name, support, spec = (self.exported if exported else self.pending)[path][local]
+        self._declare_names(path)
+        targets, name, support, spec = self._pending_entry(path, local, exported)
         found = self.import_target(targets, name, support, seen | {key}, spec)
         if found.kind == "unresolved" and not targets:
             found = (self._inline_module(path, spec, name, support)
@@ -356,7 +455,7 @@ class ImportBindings:
         return in_block(self.g, blocks, sid, spec)
 
     def _exports_default(self, path: str) -> bool:
-        self.declare(path)
+        self._declare_names(path)
         return "default" in self.exported.get(path, ())
 
     def reexported(self, path: str, name: str, seen: frozenset, imports: bool = True) -> Binding | None:
@@ -365,7 +464,7 @@ class ImportBindings:
         support = self.supports.get(path)
         if support is not None and not getattr(support, "IMPORTS_PASS_ON", True):
             return None  # Java, Go: importers see only a file's own definitions (chasing its imports was exponential)
-        self.declare(path)
+        self._declare_names(path)
         outside = None
         for exported in (True, False) if imports else (True,):
             if name in (self.exported if exported else self.pending).get(path, ()):

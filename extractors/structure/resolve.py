@@ -2404,7 +2404,7 @@ class Resolver(ImportBindings):
     def _outside_star(self, path: str) -> bool:
         """The file imports every name of a module from outside the repository (``import static ...Assertions.*``,
         ``from tkinter import *``): a name nothing the file states defines is that module's, not one guessed here."""
-        self.declare(path)
+        self._declare_names(path)
         return path in self.external_star
 
     def _without_declarations(self, found: Found) -> Found:
