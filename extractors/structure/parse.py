@@ -570,8 +570,7 @@ def narrow_queries(root: Path, items: list) -> None:
             files.setdefault(lang.name, (lang, []))[1].append(data)
     for lang, datas in files.values():
         alone = [item for item in items if item[1].name == lang.name]
-        helped = len(alone) == 1 and len(datas[0]) >= HELPED_BYTES
-        _compile_narrowed(lang, datas, (root, alone[0]) if helped else None)
+        _compile_narrowed(lang, datas, (root, alone[0]) if len(alone) == 1 else None)
 
 
 def widen_query(language: str) -> bool:
@@ -584,8 +583,9 @@ def widen_query(language: str) -> bool:
 
 
 def _compile_narrowed(lang: Language, datas: list[bytes], alone: tuple | None = None) -> None:
-    """``alone``: (root, the plan's item) when one file of the language is parsed: its patterns that only bind
-    names (``_helped``) are compiled and collected by a helper process meanwhile (``_start_helper``)."""
+    """``alone``: (root, the plan's item) when one file of the language is parsed: where its kept patterns' compile
+    is worth a helper (``_worth_a_helper``), those that only bind names (``_helped``) are compiled and collected by
+    a helper process meanwhile (``_start_helper``)."""
     from .languages import get_parser  # the grammar's binding alone, not the pack's three
 
     patterns = query_patterns(lang.name)
@@ -601,7 +601,7 @@ def _compile_narrowed(lang: Language, datas: list[bytes], alone: tuple | None = 
     text = "\n".join(p.text for p, keep in zip(patterns, kept) if keep)
     _PARSERS[lang.name] = parser
     own = text
-    if alone is not None and hasattr(os, "fork"):
+    if alone is not None and hasattr(os, "fork") and _worth_a_helper(lang.grammar, sum(kept)):
         helped = [_helped(p.text) for p, keep in zip(patterns, kept) if keep]
         if any(helped) and not all(helped):
             chosen = [p for p, keep in zip(patterns, kept) if keep]
@@ -694,14 +694,23 @@ def _probed_tree(grammar: str | None, data: bytes) -> tuple | None:
 # cursor's match order; each list filled by one side only keeps that order (tree-sitter matches each pattern alone:
 # a pattern's matches do not depend on the others, which ``narrow_queries`` relies on already), so the join equals one
 # compile's collection. A list both sides filled, or a helper that gave nothing, takes the one compile instead.
-# the smallest file whose compile is split: below it the main process's own work is an update's critical path, and a
-# third process on two cores cost it (a 9.5 KB sympy test: 0.24 -> 0.255 s; the 137 KB `core/numbers.py` 0.38 ->
-# 0.355 s, 2026-12-07, quiet)
-HELPED_BYTES = 16 * 1024
+# The smallest compile split (its kept patterns' expected CPU, ``languages.PATTERN_COMPILE_MS`` a pattern): below it
+# the main process's own work is an update's critical path, and a third process on two cores cost it (a 9.5 KB sympy
+# test, 65 patterns, ~35 ms: 0.24 -> 0.255 s; the 137 KB `core/numbers.py`, 119, ~64 ms: 0.38 -> 0.355 s, 2026-12-07,
+# quiet). By the compile, not the file's bytes: a TypeScript pattern costs 3.6 Python ones (hono's 16 KB
+# `hono-base.ts` compiled 153 patterns, ~0.3 s, in its child alone under the 16 KB threshold this replaced).
+HELPED_COMPILE_MS = 60.0
 HELPED_ROLES = frozenset({"def", "var", "var.names", "var.pairs", "local.name", "parameter.name", "attribute.name",
                           "global.name", "passed.name", "parameter.given"})
 _QUOTED_OR_COMMENT = lazy_re(r'"(?:\\.|[^"\\])*"|;[^\n]*')
 _CAPTURE = lazy_re(r"@([\w.-]+)")
+
+
+def _worth_a_helper(grammar: str, patterns: int) -> bool:
+    """Whether compiling ``patterns`` of ``grammar``'s query is expected to cost ``HELPED_COMPILE_MS`` or more."""
+    from .languages import PATTERN_COMPILE_MS, PATTERN_COMPILE_MS_ELSE
+
+    return patterns * PATTERN_COMPILE_MS.get(grammar, PATTERN_COMPILE_MS_ELSE) >= HELPED_COMPILE_MS
 
 
 def _helped(text: str) -> bool:
