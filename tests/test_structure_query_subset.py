@@ -316,6 +316,38 @@ def test_a_patterns_node_kinds_are_those_every_match_holds():
     assert parse._pattern_kinds('((call function: (identifier) @f) (#eq? @f "lambda"))') == {"call", "identifier"}
 
 
+def test_a_patterns_node_pairs_are_the_kinds_written_directly_inside_another():
+    """A named node directly inside a named one, neither optional; not through a group, an alternation, a
+    wildcard or a supertype's ``a/b``."""
+    text = ('(a name: (b)? [(c) (d)] (e (f)* @x . (g) @y) (#eq? @y "(h)") (i)+ (expression/j (q)) (_ (r)) "k"'
+            ' !l ((m) (n))? ((o) @z (p)))')
+    assert parse._pattern_pairs(text) == {("a", "e"), ("e", "g"), ("a", "i")}
+    assert parse._pattern_pairs("(lambda body: (identifier) @name) @reference.callback") == {("lambda", "identifier")}
+
+
+# the same words and named node kinds (a lambda, a parenthesized expression, identifiers): only the second holds a
+# lambda whose body is an identifier and an identifier in parentheses
+PAIRS_APART = "def run(xs):\n    key = lambda x: x + 1\n    return (xs[0] + 1) * key(xs[0])\n"
+PAIRS_HELD = "def run(xs):\n    key = lambda x: x\n    return (xs) * key(xs[0] + 1)\n"
+
+
+def test_a_single_files_query_leaves_out_the_patterns_needing_a_kind_inside_another_its_tree_lacks(tmp_path):
+    """``(lambda body: (identifier))`` and ``(parenthesized_expression (identifier))`` cannot match a tree that
+    holds each kind but never the one inside the other: left out of that file's query, its facts the whole
+    query's; a file holding the pairs keeps them."""
+    counts = []
+    for name, text in (("apart.py", PAIRS_APART), ("held.py", PAIRS_HELD)):
+        (item,) = _write(tmp_path, {name: text})
+        parse.narrow_queries(tmp_path, [item])
+        counts.append(parse._QUERIES["python"].pattern_count)
+        facts = parse.parse_file(tmp_path, *item)
+        assert facts == _whole_facts(tmp_path, item) and facts.defs and facts.refs
+        for cache in ("_PARSERS", "_QUERIES", "_PATTERN_ROLES", "_NARROWED"):
+            getattr(parse, cache).clear()
+    assert _token_kept(PAIRS_APART.encode()) == _token_kept(PAIRS_HELD.encode())
+    assert counts[0] <= counts[1] - 2
+
+
 # every construct's keyword in the text, each node kind a pattern needs only in the first file's strings: the
 # second holds the same words, and a lambda
 LAMBDA_QUOTED = QUOTED + "\n\ndef scaled(k):\n    return 'lambda x: x * k'\n"
