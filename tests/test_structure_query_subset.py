@@ -178,7 +178,7 @@ def test_one_files_patterns_compiled_by_two_processes_give_one_compiles_facts(tm
     """The child's one file: the patterns that only define or bind names compiled and collected by a helper
     process, the rest by the child; the two Captures joined equal one compile's."""
     (item,) = _write(tmp_path, {"rich.py": RICH})
-    monkeypatch.setattr(parse, "HELPED_BYTES", 0)  # a file of any size split
+    monkeypatch.setattr(parse, "HELPED_COMPILE_MS", 0)  # any compile split
     joins = _observed_joins(monkeypatch)
     parse.narrow_queries(tmp_path, [item])
     kept = len(parse.query_patterns("python")) - len(parse._NARROWED["python"].left_out)
@@ -196,7 +196,7 @@ def test_a_list_both_processes_filled_takes_the_one_compile(tmp_path, monkeypatc
     """A helper given reference patterns as well fills the references the child's imports fill too: their
     interleaving would be the cursor's, so the narrowed query is compiled whole and the file collected again."""
     monkeypatch.setattr(parse, "HELPED_ROLES", parse.HELPED_ROLES | {"ref"})
-    monkeypatch.setattr(parse, "HELPED_BYTES", 0)
+    monkeypatch.setattr(parse, "HELPED_COMPILE_MS", 0)
     (item,) = _write(tmp_path, {"rich.py": RICH})
     joins = _observed_joins(monkeypatch)
     parse.narrow_queries(tmp_path, [item])
@@ -208,13 +208,54 @@ def test_a_list_both_processes_filled_takes_the_one_compile(tmp_path, monkeypatc
     assert facts == _whole_facts(tmp_path, item) and facts.defs and facts.refs
 
 
-def test_a_small_files_patterns_are_compiled_by_the_child_alone(tmp_path):
-    """Below ``HELPED_BYTES`` the main process's work is an update's critical path: no helper is forked."""
+def test_a_small_compiles_patterns_are_compiled_by_the_child_alone(tmp_path):
+    """Below ``HELPED_COMPILE_MS`` the main process's work is an update's critical path: no helper is forked."""
     (item,) = _write(tmp_path, {"rich.py": RICH})
-    assert len(RICH.encode()) < parse.HELPED_BYTES
     parse.narrow_queries(tmp_path, [item])
     assert "python" not in parse._HELPERS and "python" in parse._NARROWED
     assert parse.parse_file(tmp_path, *item) == _whole_facts(tmp_path, item)
+
+
+def test_a_large_file_with_few_patterns_is_compiled_by_the_child_alone(tmp_path):
+    """The split follows the kept patterns' compile, not the file's size: 18 KB of plain loops keep a few
+    patterns, cheap to compile, and no helper is forked for them."""
+    (item,) = _write(tmp_path, {"plain.py": PLAIN * 200})
+    assert len(PLAIN * 200) > 16 * 1024
+    parse.narrow_queries(tmp_path, [item])
+    kept = len(parse.query_patterns("python")) - len(parse._NARROWED["python"].left_out)
+    assert kept < 60 and "python" not in parse._HELPERS  # not split
+    assert parse.parse_file(tmp_path, *item) == _whole_facts(tmp_path, item)
+
+
+# a small TypeScript module: its kept patterns (~100, ~1.9 ms each to compile) are worth a helper at 1.3 KB
+TYPED = ("import { Router } from './router'\nimport type { Env } from './types'\n\n"
+         "export class Hono<E extends Env = Env> {\n  private router: Router<string>\n  #path = '/'\n\n"
+         "  constructor(options: { strict?: boolean } = {}) {\n    this.router = new Router()\n  }\n\n"
+         "  get = (path: string, ...handlers: Function[]): this => {\n"
+         "    handlers.forEach((h) => this.add('GET', path, h))\n    return this\n  }\n\n"
+         "  private add(method: string, path: string, handler: Function): void {\n"
+         "    const r = { method, path, handler }\n    this.router.add(method, path, [handler, r])\n  }\n\n"
+         "  async fetch(request: Request, env?: E['Bindings']): Promise<Response> {\n"
+         "    const [handlers, params] = this.router.match(request.method, this.#path)\n"
+         "    for (const h of handlers) {\n      if (typeof h === 'function') { await h(request, params) }\n    }\n"
+         "    return new Response(null, { status: 404 })\n  }\n}\n\n"
+         "export default function app(): Hono {\n  return new Hono()\n}\n")
+
+
+def test_a_small_file_of_a_costly_grammar_splits_its_compile(tmp_path, monkeypatch):
+    """TypeScript's patterns cost ~3.6 times Python's to compile: a 1 KB module's kept patterns are worth a helper,
+    and the joined facts are the whole query's."""
+    lang = LANGUAGES["typescript"]
+    (tmp_path / "hono.ts").write_text(TYPED)
+    item = ("hono.ts", lang, "100644", None)
+    joins = _observed_joins(monkeypatch)
+    parse.narrow_queries(tmp_path, [item])
+    assert "typescript" in parse._NARROWED and parse._HELPERS["typescript"].path == "hono.ts"  # split
+    facts = parse.parse_file(tmp_path, *item)
+    assert joins == [True] and "typescript" not in parse._HELPERS
+    parse.widen_query("typescript")
+    assert facts == parse.parse_file(tmp_path, *item) and facts.status == "ok"
+    assert {d.name for d in facts.defs} >= {"Hono", "add", "fetch", "app"} and facts.refs
 
 
 def _many_definitions(count: int) -> str:
@@ -227,7 +268,7 @@ def test_the_helper_holds_no_descriptor_of_its_parent_but_its_own_pipe(tmp_path,
     """A pipe the child holds (its pipe to the main process) ends when the child closes it, dies or not, while
     the helper still works: the helper closed every descriptor it inherited but its own pipe."""
     (item,) = _write(tmp_path, {"many.py": _many_definitions(2000)})
-    monkeypatch.setattr(parse, "HELPED_BYTES", 0)
+    monkeypatch.setattr(parse, "HELPED_COMPILE_MS", 0)
     read_end, write_end = os.pipe()  # as the child's pipe to the main process
     try:
         parse.narrow_queries(tmp_path, [item])
@@ -248,7 +289,7 @@ def test_a_child_whose_collection_raises_stops_and_reaps_its_helper(tmp_path, mo
     """The child's own ``_collect`` failing makes the file a fallback; the helper it took for the file is stopped
     and reaped there and then, its pipe closed, not left to the child's exit."""
     (item,) = _write(tmp_path, {"many.py": _many_definitions(2000)})
-    monkeypatch.setattr(parse, "HELPED_BYTES", 0)
+    monkeypatch.setattr(parse, "HELPED_COMPILE_MS", 0)
     parse.narrow_queries(tmp_path, [item])
     helper = parse._HELPERS["python"]
 
@@ -273,6 +314,38 @@ def test_a_patterns_node_kinds_are_those_every_match_holds():
     assert parse._pattern_kinds(text) == {"a", "e", "g", "i", "o", "p"}
     assert parse._pattern_kinds("[(a) (b)] @x") == frozenset()
     assert parse._pattern_kinds('((call function: (identifier) @f) (#eq? @f "lambda"))') == {"call", "identifier"}
+
+
+def test_a_patterns_node_pairs_are_the_kinds_written_directly_inside_another():
+    """A named node directly inside a named one, neither optional; not through a group, an alternation, a
+    wildcard or a supertype's ``a/b``."""
+    text = ('(a name: (b)? [(c) (d)] (e (f)* @x . (g) @y) (#eq? @y "(h)") (i)+ (expression/j (q)) (_ (r)) "k"'
+            ' !l ((m) (n))? ((o) @z (p)))')
+    assert parse._pattern_pairs(text) == {("a", "e"), ("e", "g"), ("a", "i")}
+    assert parse._pattern_pairs("(lambda body: (identifier) @name) @reference.callback") == {("lambda", "identifier")}
+
+
+# the same words and named node kinds (a lambda, a parenthesized expression, identifiers): only the second holds a
+# lambda whose body is an identifier and an identifier in parentheses
+PAIRS_APART = "def run(xs):\n    key = lambda x: x + 1\n    return (xs[0] + 1) * key(xs[0])\n"
+PAIRS_HELD = "def run(xs):\n    key = lambda x: x\n    return (xs) * key(xs[0] + 1)\n"
+
+
+def test_a_single_files_query_leaves_out_the_patterns_needing_a_kind_inside_another_its_tree_lacks(tmp_path):
+    """``(lambda body: (identifier))`` and ``(parenthesized_expression (identifier))`` cannot match a tree that
+    holds each kind but never the one inside the other: left out of that file's query, its facts the whole
+    query's; a file holding the pairs keeps them."""
+    counts = []
+    for name, text in (("apart.py", PAIRS_APART), ("held.py", PAIRS_HELD)):
+        (item,) = _write(tmp_path, {name: text})
+        parse.narrow_queries(tmp_path, [item])
+        counts.append(parse._QUERIES["python"].pattern_count)
+        facts = parse.parse_file(tmp_path, *item)
+        assert facts == _whole_facts(tmp_path, item) and facts.defs and facts.refs
+        for cache in ("_PARSERS", "_QUERIES", "_PATTERN_ROLES", "_NARROWED"):
+            getattr(parse, cache).clear()
+    assert _token_kept(PAIRS_APART.encode()) == _token_kept(PAIRS_HELD.encode())
+    assert counts[0] <= counts[1] - 2
 
 
 # every construct's keyword in the text, each node kind a pattern needs only in the first file's strings: the

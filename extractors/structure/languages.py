@@ -108,6 +108,16 @@ LANGUAGES: dict[str, Language] = {
     ]
 }
 
+# tree-sitter's compile of one pattern of a grammar's query, CPU ms (its whole query's compile over its patterns,
+# best of 2, py-tree-sitter 0.26.1, 2026-12-07): its analysis walks the grammar's parse states, whose shape, not their
+# number alone, sets the cost (Ruby's 6K states cost 26x Python's 2.8K a pattern). An update's parse-ahead child
+# splits its one file's compile with a helper process where the kept patterns' sum is worth it
+# (``parse.HELPED_COMPILE_MS``); a grammar not listed counts as ``PATTERN_COMPILE_MS_ELSE``.
+PATTERN_COMPILE_MS = {"python": 0.54, "javascript": 0.93, "typescript": 1.94, "tsx": 1.86, "go": 0.40, "java": 0.62,
+                      "rust": 1.27, "c": 1.64, "cpp": 7.9, "ruby": 14.1, "kotlin": 3.0, "csharp": 6.6, "swift": 20.6,
+                      "php": 2.25, "scala": 4.1}
+PATTERN_COMPILE_MS_ELSE = 1.0
+
 BY_EXTENSION = {ext: lang for lang in LANGUAGES.values() for ext in lang.extensions}
 BY_NAME = {name: lang for lang in LANGUAGES.values() for name in lang.filenames}
 

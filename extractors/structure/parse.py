@@ -465,6 +465,24 @@ def _pattern_kinds(text: str) -> frozenset[str]:
     """The named node kinds every match of a query pattern holds: those outside any alternation and any ``?`` or
     ``*`` quantified part (a ``+`` one matches at least once). A supertype's name is among them (the caller leaves
     those out: a tree never holds one); an anonymous node's string is not (``; needs:`` words stand for those)."""
+    parts = _pattern_parts(text)
+    return frozenset(part.kind for part in parts if part.kind and not _may_be_absent(parts, part))
+
+
+@lru_cache(maxsize=None)
+def _pattern_pairs(text: str) -> frozenset[tuple[str, str]]:
+    """The (parent, child) named node kinds every match of a query pattern holds: a named node written directly
+    inside another (``(call (lambda))``: a lambda that is a call's child), neither in an optional part; not one
+    inside a group, an alternation or a wildcard (a supertype's pair the caller leaves out, as its kind)."""
+    parts = _pattern_parts(text)
+    return frozenset((parts[part.parent].kind, part.kind) for part in parts
+                     if part.kind and part.parent is not None and parts[part.parent].kind
+                     and not _may_be_absent(parts, part))
+
+
+@lru_cache(maxsize=None)
+def _pattern_parts(text: str) -> tuple[_Node, ...]:
+    """A query pattern's parenthesised and bracketed parts, in order, each with its enclosing part."""
     parts: list[_Node] = []
     stack: list[int] = []
     closed = None  # the part a quantifier right after it applies to
@@ -485,10 +503,10 @@ def _pattern_kinds(text: str) -> frozenset[str]:
             stack.append(len(parts) - 1)
         elif first in ")]":
             closed = stack.pop()
-    return frozenset(part.kind for part in parts if part.kind and not _may_be_absent(parts, part))
+    return tuple(parts)
 
 
-def _may_be_absent(parts: list[_Node], part: _Node) -> bool:
+def _may_be_absent(parts: tuple[_Node, ...], part: _Node) -> bool:
     while True:
         if part.optional:
             return True
@@ -570,8 +588,7 @@ def narrow_queries(root: Path, items: list) -> None:
             files.setdefault(lang.name, (lang, []))[1].append(data)
     for lang, datas in files.values():
         alone = [item for item in items if item[1].name == lang.name]
-        helped = len(alone) == 1 and len(datas[0]) >= HELPED_BYTES
-        _compile_narrowed(lang, datas, (root, alone[0]) if helped else None)
+        _compile_narrowed(lang, datas, (root, alone[0]) if len(alone) == 1 else None)
 
 
 def widen_query(language: str) -> bool:
@@ -584,8 +601,9 @@ def widen_query(language: str) -> bool:
 
 
 def _compile_narrowed(lang: Language, datas: list[bytes], alone: tuple | None = None) -> None:
-    """``alone``: (root, the plan's item) when one file of the language is parsed: its patterns that only bind
-    names (``_helped``) are compiled and collected by a helper process meanwhile (``_start_helper``)."""
+    """``alone``: (root, the plan's item) when one file of the language is parsed: where its kept patterns' compile
+    is worth a helper (``_worth_a_helper``), those that only bind names (``_helped``) are compiled and collected by
+    a helper process meanwhile (``_start_helper``)."""
     from .languages import get_parser  # the grammar's binding alone, not the pack's three
 
     patterns = query_patterns(lang.name)
@@ -595,13 +613,13 @@ def _compile_narrowed(lang: Language, datas: list[bytes], alone: tuple | None = 
     parser = get_parser(lang.grammar)
     only = _probed(parser, lang, datas[0]) if len(datas) == 1 and any(kept) else None
     if only is not None:
-        kept = _kinds_kept(parser.language, patterns, kept, only.kinds)
+        kept = _kinds_kept(parser.language, patterns, kept, TreeKinds(only.kinds, only.pairs))
     if all(kept) or not any(kept):
         return  # the whole query, compiled as any run's (``_read_tree`` still takes the probed tree)
     text = "\n".join(p.text for p, keep in zip(patterns, kept) if keep)
     _PARSERS[lang.name] = parser
     own = text
-    if alone is not None and hasattr(os, "fork"):
+    if alone is not None and hasattr(os, "fork") and _worth_a_helper(lang.grammar, sum(kept)):
         helped = [_helped(p.text) for p, keep in zip(patterns, kept) if keep]
         if any(helped) and not all(helped):
             chosen = [p for p, keep in zip(patterns, kept) if keep]
@@ -632,6 +650,14 @@ class Probed(NamedTuple):
     tree: object
     read: bytes  # the text the tree was read from: ``data``, or ``data`` repaired (``_repaired_tree``)
     kinds: frozenset[str] | None  # the named node kinds it holds; None: not collected (``_probed``)
+    pairs: frozenset[tuple[str, str]] = frozenset()  # (parent, child) named kinds it holds (``_node_kinds``)
+
+
+class TreeKinds(NamedTuple):
+    """The named node kinds a tree holds, and its (parent, child) pairs of named kinds."""
+
+    kinds: frozenset[str]
+    pairs: frozenset[tuple[str, str]]
 
 
 _PROBED: list[Probed] = []
@@ -646,7 +672,8 @@ def _probed(parser, lang: Language, data: bytes) -> Probed | None:
     tree, read = _repaired_tree(parser, data, parse_rules(lang.name))
     root = tree.root_node
     small = not root.has_error and root.descendant_count <= PROBED_NODES * parser.language.parse_state_count
-    _PROBED[:] = [Probed(lang.grammar, data, tree, read, _node_kinds(tree, parser.language) if small else None)]
+    held = _node_kinds(tree, parser.language) if small else TreeKinds(None, frozenset())
+    _PROBED[:] = [Probed(lang.grammar, data, tree, read, held.kinds, held.pairs)]
     return _PROBED[0] if small else None
 
 
@@ -659,23 +686,38 @@ def _utf8_error(data: bytes) -> int | None:
         return exc.start
 
 
-def _node_kinds(tree, language) -> frozenset[str]:
-    """The kinds of ``tree``'s named nodes: one walk of its cursor (~0.2 us a node), the kinds' ids collected."""
-    cursor, ids = tree.walk(), set()
+def _node_kinds(tree, language) -> TreeKinds:
+    """The kinds of ``tree``'s named nodes and their (parent, child) pairs: one walk of its cursor (~0.3 us a
+    node), the kinds' ids collected. A cursor visits the nodes a query matches: a hidden rule's children are its
+    parent's, as a query's ``(a (b))`` reads them."""
+    cursor, pairs, above = tree.walk(), set(), [-1]  # -1: the root's parent
     while True:
-        ids.add(cursor.node.kind_id)
+        kind = cursor.node.kind_id
+        pairs.add((above[-1], kind))
         if cursor.goto_first_child():
+            above.append(kind)
             continue
         while not cursor.goto_next_sibling():
             if not cursor.goto_parent():
-                return frozenset(language.node_kind_for_id(i) for i in ids if language.node_kind_is_named(i))
+                return _named_kinds(pairs, language)
+            above.pop()
 
 
-def _kinds_kept(language, patterns: tuple, kept: list[bool], kinds: frozenset[str]) -> list[bool]:
-    """``kept`` less the patterns needing a named node kind ``kinds`` lacks (a supertype is never in a tree: it
-    rules nothing out); ``language``: the grammar's tree-sitter ``Language``."""
-    present = kinds | {language.node_kind_for_id(i) for i in language.supertypes}
-    return [keep and _pattern_kinds(p.text) <= present for p, keep in zip(patterns, kept)]
+def _named_kinds(pairs: set[tuple[int, int]], language) -> TreeKinds:
+    named = {i: language.node_kind_for_id(i) for i in {kind for _, kind in pairs} if language.node_kind_is_named(i)}
+    return TreeKinds(frozenset(named.values()),
+                     frozenset((named[a], named[b]) for a, b in pairs if a in named and b in named))
+
+
+def _kinds_kept(language, patterns: tuple, kept: list[bool], held: TreeKinds) -> list[bool]:
+    """``kept`` less the patterns needing a named node kind, or a named kind directly inside another, the tree
+    lacks (``held``); a supertype is never in a tree: it rules nothing out, nor does a pair holding one.
+    ``language``: the grammar's tree-sitter ``Language``."""
+    supertypes = {language.node_kind_for_id(i) for i in language.supertypes}
+    present = held.kinds | supertypes
+    return [keep and _pattern_kinds(p.text) <= present
+            and all(pair in held.pairs or not supertypes.isdisjoint(pair) for pair in _pattern_pairs(p.text))
+            for p, keep in zip(patterns, kept)]
 
 
 def _probed_tree(grammar: str | None, data: bytes) -> tuple | None:
@@ -694,14 +736,23 @@ def _probed_tree(grammar: str | None, data: bytes) -> tuple | None:
 # cursor's match order; each list filled by one side only keeps that order (tree-sitter matches each pattern alone:
 # a pattern's matches do not depend on the others, which ``narrow_queries`` relies on already), so the join equals one
 # compile's collection. A list both sides filled, or a helper that gave nothing, takes the one compile instead.
-# the smallest file whose compile is split: below it the main process's own work is an update's critical path, and a
-# third process on two cores cost it (a 9.5 KB sympy test: 0.24 -> 0.255 s; the 137 KB `core/numbers.py` 0.38 ->
-# 0.355 s, 2026-12-07, quiet)
-HELPED_BYTES = 16 * 1024
+# The smallest compile split (its kept patterns' expected CPU, ``languages.PATTERN_COMPILE_MS`` a pattern): below it
+# the main process's own work is an update's critical path, and a third process on two cores cost it (a 9.5 KB sympy
+# test, 65 patterns, ~35 ms: 0.24 -> 0.255 s; the 137 KB `core/numbers.py`, 119, ~64 ms: 0.38 -> 0.355 s, 2026-12-07,
+# quiet). By the compile, not the file's bytes: a TypeScript pattern costs 3.6 Python ones (hono's 16 KB
+# `hono-base.ts` compiled 153 patterns, ~0.3 s, in its child alone under the 16 KB threshold this replaced).
+HELPED_COMPILE_MS = 60.0
 HELPED_ROLES = frozenset({"def", "var", "var.names", "var.pairs", "local.name", "parameter.name", "attribute.name",
                           "global.name", "passed.name", "parameter.given"})
 _QUOTED_OR_COMMENT = lazy_re(r'"(?:\\.|[^"\\])*"|;[^\n]*')
 _CAPTURE = lazy_re(r"@([\w.-]+)")
+
+
+def _worth_a_helper(grammar: str, patterns: int) -> bool:
+    """Whether compiling ``patterns`` of ``grammar``'s query is expected to cost ``HELPED_COMPILE_MS`` or more."""
+    from .languages import PATTERN_COMPILE_MS, PATTERN_COMPILE_MS_ELSE
+
+    return patterns * PATTERN_COMPILE_MS.get(grammar, PATTERN_COMPILE_MS_ELSE) >= HELPED_COMPILE_MS
 
 
 def _helped(text: str) -> bool:
