@@ -613,7 +613,7 @@ def _compile_narrowed(lang: Language, datas: list[bytes], alone: tuple | None = 
     parser = get_parser(lang.grammar)
     only = _probed(parser, lang, datas[0]) if len(datas) == 1 and any(kept) else None
     if only is not None:
-        kept = _kinds_kept(parser.language, patterns, kept, TreeKinds(only.kinds, only.pairs))
+        kept = _kinds_kept(parser.language, patterns, kept, only.held)
     if all(kept) or not any(kept):
         return  # the whole query, compiled as any run's (``_read_tree`` still takes the probed tree)
     text = "\n".join(p.text for p, keep in zip(patterns, kept) if keep)
@@ -642,6 +642,13 @@ def _compile_narrowed(lang: Language, datas: list[bytes], alone: tuple | None = 
 PROBED_NODES = 6
 
 
+class TreeKinds(NamedTuple):
+    """The named node kinds a tree holds, and its (parent, child) pairs of named kinds."""
+
+    kinds: frozenset[str]
+    pairs: frozenset[tuple[str, str]]
+
+
 class Probed(NamedTuple):
     """A file's tree read before its query compiled: ``_read_tree`` takes it for the same text and grammar."""
 
@@ -649,15 +656,7 @@ class Probed(NamedTuple):
     data: bytes
     tree: object
     read: bytes  # the text the tree was read from: ``data``, or ``data`` repaired (``_repaired_tree``)
-    kinds: frozenset[str] | None  # the named node kinds it holds; None: not collected (``_probed``)
-    pairs: frozenset[tuple[str, str]] = frozenset()  # (parent, child) named kinds it holds (``_node_kinds``)
-
-
-class TreeKinds(NamedTuple):
-    """The named node kinds a tree holds, and its (parent, child) pairs of named kinds."""
-
-    kinds: frozenset[str]
-    pairs: frozenset[tuple[str, str]]
+    held: TreeKinds | None  # its named node kinds and their pairs; None: not collected (``_probed``)
 
 
 _PROBED: list[Probed] = []
@@ -672,8 +671,7 @@ def _probed(parser, lang: Language, data: bytes) -> Probed | None:
     tree, read = _repaired_tree(parser, data, parse_rules(lang.name))
     root = tree.root_node
     small = not root.has_error and root.descendant_count <= PROBED_NODES * parser.language.parse_state_count
-    held = _node_kinds(tree, parser.language) if small else TreeKinds(None, frozenset())
-    _PROBED[:] = [Probed(lang.grammar, data, tree, read, held.kinds, held.pairs)]
+    _PROBED[:] = [Probed(lang.grammar, data, tree, read, _node_kinds(tree, parser.language) if small else None)]
     return _PROBED[0] if small else None
 
 
