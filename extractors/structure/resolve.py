@@ -3386,7 +3386,7 @@ class Resolver(ImportBindings):
             return self._class_of_keys(r, value[:-len(KEYS)], hooks)
         if value.endswith(")" + ENTERED):  # with client.stream(u) as reply: what the call gives, entered
             return self._class_of_entered(r, value[:-len(ENTERED)], hooks)
-        if value.startswith(FIXTURE_VALUE) and value.endswith(")"):  # r = make_resolver(..): what the call gives
+        if _fixture_called_value(value):  # r = make_resolver(..): what the call gives
             return self._fixture_call_class(r, value[len(FIXTURE_VALUE):-2])
         if value.startswith(FIXTURE_VALUE):
             return self._fixture_class(r, value[len(FIXTURE_VALUE):])
@@ -3605,6 +3605,11 @@ class Resolver(ImportBindings):
         if held is None:  # helper = self._getTargetClass(); helper.set_property(..): the class it returns, itself
             held = self._class_returned(found.ids[0])
         return self._subclass_built(r, callee, found.ids[0], held) or held
+
+    def _declares_self(self, ref: Ref, sid: str) -> bool:
+        """Whether ``sid``'s declared return ``ref`` is its receiver's own type (``-> Self``, ``(): this``), alone:
+        ``-> Self | Interval`` is either, not the receiver for sure."""
+        return ref.name in ("Self", "this") and not ref.receiver and not self._returns_union(sid)
 
     def _returns_union(self, sid: str) -> bool:
         """Whether ``sid`` declares it returns one of several types (``-> Self | Interval[Date]``)."""
@@ -3883,8 +3888,8 @@ class Resolver(ImportBindings):
         if sym.kind not in METHODS:
             return False
         ref = self.return_types.get((sym.path, sym.qualname))
-        if ref is not None:  # (-> Self | Interval: either, not the receiver for sure)
-            return ref.name in ("Self", "this") and not ref.receiver and not self._returns_union(sid)
+        if ref is not None:
+            return self._declares_self(ref, sid)
         returned = self.returns_of(sym)
         if not returned and sid in self.wrapped:  # @Node.copy def where(self, ..): what its wrapper gives back
             return self._wrappers_give_receiver(sid)
@@ -3965,8 +3970,7 @@ class Resolver(ImportBindings):
         own_wrapper = self._wrapper_of_ours(sym)
         if own_wrapper:  # -> QueryResult<u32> of a struct QueryResult<T>: the struct, never u32
             cls = own_wrapper
-        elif ref is not None and ref.name in ("Self", "this") and not ref.receiver \
-                and not self._returns_union(sid):  # -> Self, (): this: a builder's (-> Self | Interval: below)
+        elif ref is not None and self._declares_self(ref, sid):  # -> Self, (): this: a builder's
             owner = self._enclosing_class(sid)
             cls = owner if owner and self.g.by_id[owner].kind != "trait" else None  # a trait's: any implementation
         elif ref is not None and self.return_members.get((sym.path, sym.qualname)):
