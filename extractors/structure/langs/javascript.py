@@ -637,12 +637,8 @@ def elements_given(call: str) -> str | None:
 
 def _one_construction(call: str, start: int) -> bool:
     """Whether the construction's arguments at ``start`` close just before the call's own closing parenthesis."""
-    depth = 0
-    for i in range(start, len(call)):
-        depth += {"(": 1, ")": -1}.get(call[i], 0)
-        if depth == 0:
-            return call[i + 1:].strip() == ")"
-    return False
+    call = call.rstrip()
+    return call.endswith(")") and _closes_at_end(call[:-1].rstrip(), start)
 
 
 def _closes_at_end(text: str, start: int) -> bool:
