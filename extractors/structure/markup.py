@@ -4,7 +4,16 @@ the code it holds, and every line number and offset stays the file's."""
 
 from __future__ import annotations
 
+from .lazyre import lazy_re
+
 _OPEN, _CLOSE = b"<script", b"</script"
+_NOT_A_LINE_BREAK = lazy_re(rb"[^\r\n]")
+
+
+def blanked(text: bytes) -> bytes:
+    """``text`` with every byte but its line breaks (``\r`` and ``\n``) a space: a template's markup, or a part of it
+    its code does not read (PHP's Blade, Ruby's ERB: ``source_view``), kept at the file's offsets and lines."""
+    return _NOT_A_LINE_BREAK.sub(b" ", text)
 
 
 def scripts_only(data: bytes) -> bytes:

@@ -102,7 +102,7 @@ def _warmed(items: list) -> None:
             compile_all(module)
 
 
-_PARSING_MODULES = tuple(f"{__package__}.{name}" for name in ("parse", "discover", "languages", "langs"))
+_PARSING_MODULES = tuple(f"{__package__}.{name}" for name in ("parse", "discover", "languages", "langs", "markup"))
 
 
 def _fork_pool(workers: int):

@@ -14,6 +14,7 @@ import re
 from . import (MIXIN, TEMPLATE_VALUE, DocMember, QuotedTemplate, entry_reason_with, first_block, has_kind,
                package_blocks, package_keys, quoted_template, settle_templates, with_block)
 from ..lazyre import lazy_re
+from ..markup import blanked
 
 GROUP = "php"
 PATH_SEPARATOR = "\\"  # use A\{B, C}: the group's prefix and each name, one module path
@@ -560,7 +561,6 @@ _BLADE_FORMS = (
 # directives whose parentheses hold a loop's or condition's head, kept as PHP's own statement (``as`` is no expression)
 _BLADE_STATEMENTS = {b"if": b"if", b"elseif": b"if", b"unless": b"if", b"foreach": b"foreach",
                      b"forelse": b"foreach", b"for": b"for", b"while": b"while"}
-_SPACE = lazy_re(rb"[^\r\n]")
 # CSS at-rules a template's <style> writes with parentheses (`@media (max-width: 600px)`): no Blade directive
 _CSS_AT_RULES = frozenset({b"media", b"supports", b"container", b"page", b"layer", b"screen", b"document"})
 
@@ -573,7 +573,7 @@ def source_view(path: str, data: bytes) -> bytes:
     ``$user->isAdmin()``). Any other file is read as it is."""
     if not path.endswith(BLADE):
         return data
-    out, last, first = bytearray(_SPACE.sub(b" ", data)), None, None
+    out, last, first = bytearray(blanked(data)), None, None
     left = [ARGUMENTS_READ * len(data) + ARGUMENTS_SPAN]  # what the directives' arguments may read (``_closing``)
     for role, m in _blade_tokens(data):
         start, end = m.start(), m.end()
@@ -617,7 +617,7 @@ def _closed(out: bytearray, data: bytes, last: tuple | None) -> bytearray:
     if blank >= 0:
         out[blank] = ord(";")
     else:
-        out[last[0]:last[1]] = _SPACE.sub(b" ", data[last[0]:last[1]])
+        out[last[0]:last[1]] = blanked(data[last[0]:last[1]])
     return out
 
 
@@ -627,7 +627,7 @@ def _opened(out: bytearray, data: bytes, first: tuple | None) -> bytes:
     start = first[0] if first else len(out)
     at = out.find(b"  ", 0, start)
     if at < 0 and first:
-        out[first[0]:first[1]] = _SPACE.sub(b" ", data[first[0]:first[1]])
+        out[first[0]:first[1]] = blanked(data[first[0]:first[1]])
         at = out.find(b"  ")
     if at >= 0:
         out[at:at + 2] = b"<?"

@@ -20,6 +20,7 @@ from typing import NamedTuple
 from . import (HANDS_ON, MAX_HANDS_ON, TEMPLATE, QuotedTemplate, entry_reason_with, nearest_of, no_package_scope,
                quoted_template, runtime_hook, settle_templates, with_entries)
 from ..lazyre import lazy_re
+from ..markup import blanked
 from ..parse import MADE, SINGLETON
 from ..qualnames import unsuffixed
 
@@ -230,7 +231,6 @@ def _camelized(path: str) -> str:
 
 
 ERB = ".erb"  # an ERB template (Rails' views, ``app/views/**/*.html.erb``): HTML with Ruby in ``<% %>`` tags
-_BLANK = lazy_re(rb"[^\r\n]")
 
 
 def source_view(path: str, data: bytes) -> bytes:
@@ -242,7 +242,7 @@ def source_view(path: str, data: bytes) -> bytes:
     Any other file is read as it is."""
     if not path.endswith(ERB):
         return data
-    out, at = bytearray(_BLANK.sub(b" ", data)), 0
+    out, at = bytearray(blanked(data)), 0
     while (start := data.find(b"<%", at)) >= 0:
         if data[start + 2:start + 3] == b"%":  # <%%: the text `<%`, no tag
             at = start + 3
