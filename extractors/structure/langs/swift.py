@@ -329,6 +329,18 @@ def _typealias_value(node, child) -> str | None:
     return "alias" if child.type == "user_type" else "annotation"
 
 
+_DECLARED_CALLABLES = frozenset({"function_declaration", "protocol_function_declaration", "init_declaration",
+                                 "subscript_declaration"})
+
+
+def _attribute(node, child) -> str | None:
+    """``@discardableResult func field(..) -> Self``: an attribute of a function is used there, never what the
+    function returns (read as its return type, the chain after ``b.field(..)`` was a library's: ``external``). An
+    attribute of a property (``@Field(key: "k") var name``, a property wrapper) is left to the property's rule."""
+    holder = node.parent.parent if node.parent is not None and node.parent.type == "modifiers" else None
+    return "annotation" if holder is not None and holder.type in _DECLARED_CALLABLES else ...
+
+
 def _property(node, child) -> str | None:
     """A property's declared type: a field of a type (its chains follow it), else a variable."""
     holder = node.parent
@@ -340,7 +352,7 @@ TYPE_CONTEXTS = {
     "parameter": "parameter", "lambda_parameter": "parameter",
     **dict.fromkeys(("function_declaration", "protocol_function_declaration", "subscript_declaration"), "return"),
     **dict.fromkeys(("property_declaration", "protocol_property_declaration"), _property),
-    "typealias_declaration": _typealias_value,
+    "typealias_declaration": _typealias_value, "attribute": _attribute,
     "enum_type_parameters": "field",  # case failure(error: MyError): the case's member 0 holds a MyError
     # a base or conformance is an ``inherits`` reference, a constructed type a call; an extension's own type is no use
     **dict.fromkeys(("inheritance_specifier", "constructor_expression"), None),
