@@ -797,10 +797,14 @@ def external_crate_path(resolver, r, src):
     nowhere (no ``use``, no ``mod``, no definition of that name) and that is no crate of the workspace names an
     external crate (Rust 2018 paths), never a same-named type or method of the repository. Only where the text is a
     path: an ``impl``'s trait, a type, a call through ``::`` (``x.f()``'s ``x`` is a value, whatever its name)."""
+    support = resolver.supports.get(r.path)
+    if r.kind == "call" and "::" not in r.receiver and _unbound_dependency(resolver, r, support):
+        from ..resolve import EXTERNAL
+
+        return EXTERNAL  # tempfile::tempdir(): a dependency's function (its value, `data_dir.path()`, no guess)
     if r.kind != "inherits" and not r.kind.startswith("type.") and "::" not in r.receiver:
         return None
     head = r.receiver.split("::")[0]
-    support = resolver.supports.get(r.path)
     if support is not None and "::" in r.receiver and head.isidentifier() \
             and reexported_dependency(r.path, r.receiver.split("::"), resolver.index_of(support), resolver.root):
         from ..resolve import EXTERNAL
@@ -815,6 +819,30 @@ def external_crate_path(resolver, r, src):
     from ..resolve import EXTERNAL
 
     return EXTERNAL
+
+
+def _unbound_dependency(resolver, r, support) -> bool:
+    """``tempfile::tempdir()``: a one-segment path, which the reference keeps as the receiver ``tempfile`` as it
+    keeps ``x.f()``'s ``x``: a dependency where the name is one the package's Cargo.toml lists (its dev- and build-
+    dependencies too) and the code binds it to nothing (no variable's value, no ``use``, ``mod`` or definition).
+    Not where a method of the repository bears the call's name: an untyped closure parameter named as a crate
+    (``.any(|glob| glob.matches(p))``) is kept as a reference too, and may hold one of the repository's values."""
+    name = r.receiver
+    if support is None or r.bound_to or not name.isidentifier() or not name[:1].islower():
+        return False
+    if any(resolver.g.by_id[i].kind == "method" for i in resolver.g.by_name.get(r.name, ())):
+        return False
+    roots = resolver.index_of(support).get(DEPENDS_ON + name, ())
+    if not any(r.path.startswith(_package_of(root)) for root in roots):
+        return False
+    return resolver.bound_name(r.path, name) is None and not resolver._scoped_name(r.path, r.src_qualname, name)
+
+
+def _package_of(crate_root: str) -> str:
+    """The folder (with its ``/``, or ``""`` at the top) of the package whose crate root is ``crate_root``:
+    ``src/main.rs`` -> ``""``, ``crates/core/src/lib.rs`` -> ``crates/core/`` (its tests/ and build.rs too)."""
+    package = posixpath.dirname(posixpath.dirname(crate_root))
+    return package + "/" if package else ""
 
 
 def outside_path(resolver, r, path: str) -> bool:

@@ -275,6 +275,10 @@
   @reference.callback @in_attribute
   (#match? @_key "^(serialize_with|deserialize_with|default|skip_serializing_if|getter|value_parser|validator|with_fn|custom)$")
   (#match? @name "^[a-z_][a-z0-9_]*$"))
+;    ...or a unit struct an attribute's argument gives as a value, as a `let` does: clap's #[command(help_template =
+; HelpTemplate)] (zoxide's, its only use, was dead at 0.7)
+((attribute_item (attribute arguments: (token_tree (identifier) . "=" . (identifier) @name)))
+  @reference.callback @in_attribute (#match? @name "^[A-Z][a-z]"))
 ;    ...or one an attribute's argument passes by its path to a call: clap's #[arg(add =
 ; ArgValueCompleter::new(Completer::complete_recipe))] (just's four completers were dead at 0.7)
 ((attribute_item (attribute arguments: (token_tree (token_tree . "(" . (identifier) @receiver . "::" . (identifier) @name
