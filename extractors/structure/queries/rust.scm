@@ -377,6 +377,10 @@
   value: [(try_expression (call_expression function: [(identifier) (scoped_identifier) (field_expression)]) @var.type)
           (await_expression (call_expression function: [(identifier) (scoped_identifier) (field_expression)])) @var.type
           (try_expression (await_expression (call_expression function: [(identifier) (scoped_identifier) (field_expression)])) @var.type)])
+; a reference to the value is what it refers to: let db = &mut Database::open()?; db.remove(p) is Database's
+(let_declaration pattern: (identifier) @var.name
+  value: (reference_expression value: [(try_expression (call_expression)) @var.type
+                                       (call_expression) @var.type @var.wrapper]))
 ; let cmd = if expand { ..; Command::new("help").about(a) } else { Command::new("help").arg(x) }: Rust gives
 ; every branch one type, so a branch's tail call says it; only one whose chain starts at a path call or at self (a
 ; name the branch's block binds, its own `let cmd = ..`, would be read where the outer `cmd` is used)
