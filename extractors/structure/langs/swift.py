@@ -43,6 +43,19 @@ KEYWORDS = frozenset({
     "throw", "throws", "true", "try", "await"})
 # words a method may bear (``func open()``): junk only outside any type
 CONTEXTUAL_KEYWORDS = frozenset({"actor", "any", "async", "open", "some"})
+_MEMBER_KINDS = frozenset({"function", "method", "constant", "field"})
+
+
+def is_junk(name: str, kind: str, parent: str | None) -> bool:
+    """A reserved word is no definition's name (an error node's remains, the regex fallback's reading), nor is a
+    contextual one outside any type; but a type's member named by a keyword in backquotes (``static func
+    `default`(..)``, ``case `enum```; ``settle_definitions`` takes the backquotes off, as its uses write the name) is
+    one: the grammar reads a bare keyword as the keyword, never as a member's name."""
+    if parent is not None and kind in _MEMBER_KINDS:
+        return False
+    return name in KEYWORDS or (parent is None and name in CONTEXTUAL_KEYWORDS)
+
+
 # attributes that register nothing: the compiler's (@discardableResult, @available, @inlinable...), concurrency
 # and property wrappers read by the type itself; any other (@objc, @IBAction, @main, @NSManaged, @Test) is an entry
 PURE_DECORATORS = frozenset({
@@ -252,9 +265,11 @@ def settle_definitions(raw_defs: list, imports: list, root) -> list:
     finds the owner by that path); ``extension Kind`` and ``extension Collection<String>`` keep their one name;
     ``extension [Case]`` is Array's (``[K: V]`` Dictionary's, ``T?`` Optional's), whose ``init(members:)`` is
     ``Array.init``, not a top-level function. A ``static func`` (``class func``) is marked ``SINGLETON``: the type's
-    own, what an implicit member call may be."""
+    own, what an implicit member call may be. A name written in backquotes (``static func `default`(..)``, ``case
+    `enum```: a keyword made a name) is the name without them, as its uses write it (``.default(for: T.self)``)."""
     raw_defs = [d._replace(decorators=tuple(SINGLETON if x in _TYPE_LEVEL else x for x in d.decorators))
                 if _TYPE_LEVEL.intersection(d.decorators) else d for d in raw_defs]
+    raw_defs = [d._replace(name=d.name.strip("`")) if d.name[:1] == "`" else d for d in raw_defs]
     if not any(d.kind == "impl" and (d.qualifier and "." in d.qualifier or _SUGAR.match(d.name)) for d in raw_defs):
         return raw_defs
     return [_extended_type(d) if d.kind == "impl" else d for d in raw_defs]
