@@ -245,6 +245,8 @@ _LITERAL = lazy_re(r"^\(?\s*&?\s*([\w.]+)\s*(?:\[[^\]]*\])?\s*\{.*\}\s*\)?$", re
 _FACTORY = lazy_re(r"^(?:([\w]+)\.)?New(\w*)\s*\(.*\)$", re.S)
 # w.(*bytes.Buffer), c.GetRaft().(*raft.Raft): the asserted type, whatever the value asserted is
 _ASSERTED = lazy_re(r"^.*\.\(\s*\*?\s*((?:\w+\.)?[A-Za-z_]\w*)\s*\)$", re.S)
+# c.(*ast.Text).Segment: a field of the asserted type (of a plain value: a name, a field, a call without arguments)
+_ASSERTED_FIELD = lazy_re(r"^[\w.]+(?:\(\))?\.\(\s*\*?\s*((?:\w+\.)?[A-Za-z_]\w*)\s*\)\.([A-Za-z_]\w*)$")
 _CONVERTED = lazy_re(r"^([A-Z]\w*)\s*\([^(),]*\)$")  # Level(x): one plain argument
 # (*common.Page)(unsafe.Pointer(&buf[0])): a conversion to a pointer type (unsafe code's way to view bytes)
 _POINTER_CONVERTED = lazy_re(r"^\(\s*\*\s*((?:\w+\.)?[A-Za-z_]\w*)\s*\)\s*\(.*\)$", re.S)
@@ -391,6 +393,9 @@ def cast_type(text: str) -> str | None:
         return made.group(1) if _PLAIN_TYPE.match(made.group(1)) else "[]"
     if _COLLECTION_LITERAL.match(text) and text.rstrip().endswith("}"):
         return "[]"  # a test table, []struct{..}{..} or map[string]struct{..}{..}: a collection however long
+    field = _ASSERTED_FIELD.match(text)
+    if field:  # last := v.(*labelState).Last: the asserted type's field (read whole, the value flow took the
+        return f"{field.group(1)}~{field.group(2)}"  # assertion for a call and dropped its type)
     return _literal_built(text)
 
 
