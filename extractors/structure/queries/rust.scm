@@ -128,6 +128,10 @@
 ; ...and in a tuple (a parser combinator's choice: nom's `alt((parse_num, parse_bool))`, `(tag, digit1).parse(i)`)
 (tuple_expression [(identifier) @name (scoped_identifier path: (_) @receiver name: (identifier) @name)])
   @reference.callback
+; ...and given as a block's value, a branch choosing the function it calls: if c { util::canonicalize } else {
+; util::resolve_path }(path) (a path: a block's bare name is mostly a local's value)
+((block (scoped_identifier path: (_) @receiver name: (identifier) @name) .) @reference.callback
+  (#match? @name "^[a-z_]"))
 ; and kept in a struct's field (a vtable: ErrorVTable { object_drop: object_drop::<E> }), generic ones too
 (arguments (generic_function function: (identifier) @name)) @reference.callback
 (field_initializer value: [(identifier) @name
