@@ -2600,7 +2600,10 @@ def _place(node, data: bytes) -> int:
     return place
 
 
-_NO_PLACE = frozenset({"comment", "modifier", "parameter_modifiers"})  # siblings that are no parameter or argument
+# siblings that are no parameter or argument: each grammar's comments (Kotlin's KDoc between two parameters is a
+# ``multiline_comment``, Java's a ``block_comment``), a modifier
+_NO_PLACE = frozenset({"comment", "line_comment", "block_comment", "multiline_comment", "modifier",
+                       "parameter_modifiers"})
 _TRAILING_FUNCTIONS = frozenset({"annotated_lambda"})  # a function a call is given after its parentheses (Kotlin's)
 
 
