@@ -1439,7 +1439,8 @@ def argument_labels(node) -> str | None:
 def _argument_label(value) -> str:
     if value is None:
         return "?"
-    if value.type in _STRINGS:
+    if value.type in _STRINGS or value.type == "invocation_expression" and value.child_by_field_name("function") \
+            is not None and value.child_by_field_name("function").text == b"nameof":  # nameof(Order.Id): a string
         return "s"
     if value.type != "lambda_expression":
         return "?"
@@ -1452,11 +1453,13 @@ def _argument_label(value) -> str:
 
 def labels_fit(declared: str, written: str) -> bool:
     """Whether a call writing ``written`` may call a definition labelled ``declared``: each argument fits its
-    parameter, the call on an extension's object passing none for its receiver (a static-form call passes it)."""
+    parameter, the call on an extension's object passing none for its receiver (a static-form call, passing one
+    argument for each parameter, passes it: ``Picks.Pick(text, "ab")``)."""
     params = declared.split(",") if declared else []
     args = written.split(",") if written else []
     if params and params[0].startswith("^"):
-        return _labels_fit(params[1:], args) or _labels_fit([params[0][1:]] + params[1:], args)
+        return _labels_fit(params[1:], args) or len(args) >= len(params) \
+            and _labels_fit([params[0][1:]] + params[1:], args)
     return _labels_fit(params, args)
 
 
