@@ -1371,7 +1371,8 @@ def _using_items(root: str, rel: str) -> list:
 # ``^`` before an extension method's receiver, which a call on an object does not pass. A lambda fits only a delegate
 # of its arity or a type not read here (a delegate of the repository, ``Delegate``, ``object``); a string fits no
 # delegate and no value type. A named argument (``name: x``) makes the call's labels unread.
-_DELEGATE_ARITY = {"Func": -1, "Action": 0, "Predicate": 0, "Comparison": 0, "Converter": -1}
+# the base library's delegates by the arguments they take: Func<A, B, R> two (its last is the result), Action<A, B> two
+_DELEGATE_INPUTS = {"Predicate": 1, "Comparison": 2, "Converter": 1}
 _STRINGS = frozenset({"string_literal", "interpolated_string_expression", "verbatim_string_literal",
                       "raw_string_literal"})
 
@@ -1415,9 +1416,9 @@ def _parameter_label(written, own: frozenset) -> str:
     name, arguments = written.named_children[0].text.decode(), written.named_children[1].named_children
     if name == "Expression" and len(arguments) == 1:
         return _parameter_label(arguments[0], frozenset())
-    more = _DELEGATE_ARITY.get(name)
-    return "?" if more is None else f"=>{len(arguments) + more}" if name in ("Func", "Action") else \
-        "=>2" if name == "Comparison" else "=>1"
+    if name in ("Func", "Action"):
+        return f"=>{len(arguments) - (name == 'Func')}"
+    return f"=>{_DELEGATE_INPUTS[name]}" if name in _DELEGATE_INPUTS else "?"
 
 
 def argument_labels(node) -> str | None:
