@@ -2381,13 +2381,29 @@ _WRITTEN_GENERIC = lazy_re(r"^(?:new\s+)?([\w.]+)\s*<([^()]*)>\s*(?:\(.*\))?\??$
 def _with_type_arguments(kind: str, written: str) -> str:
     """A variable's type or value keeps how many type arguments are written for it, as empty places (``Foo<A, B>
     b`` -> ``Foo<,>``, ``var b = new Foo<A>()`` -> ``new Foo<>()``), where the language tells same-named types of
-    other arities apart (``rules.generic_names``): which of them ``b`` is (``Resolver._written_twin``). Unchanged
-    where none are written or the value is more than the type (a chain after it)."""
+    other arities apart (``rules.generic_names``): which of them ``b`` is (``Resolver._written_twin``); a chain's
+    head too (``var f = new Faker<T>().StrictMode(true)`` -> ``new Faker<>().StrictMode()``: Bogus' ``Faker<T>``, not
+    its plain twin ``Faker``). Unchanged where none are written."""
     m = _WRITTEN_GENERIC.match(written.strip())
     if m is None or kind not in (m.group(1), f"new {m.group(1)}()"):
-        return kind
+        return _chain_head_type_arguments(kind, written)
     places = "," * (len(_top_level_split(m.group(2), ",")) - 1)
     return f"new {m.group(1)}<{places}>()" if kind.startswith("new ") else f"{kind}<{places}>"
+
+
+_BUILT_GENERIC_HEAD = lazy_re(r"^new\s+([\w.]+)\s*<([^()]*)>\s*\(")
+
+
+def _chain_head_type_arguments(kind: str, written: str) -> str:
+    """A chain on a type built with type arguments (``new Foo<A>().m()``): its head keeps their places."""
+    if not kind.startswith("new ") or "<" not in written:
+        return kind
+    m = _BUILT_GENERIC_HEAD.match(written.lstrip())
+    head = f"new {m.group(1)}()." if m else None
+    if head is None or not kind.startswith(head):
+        return kind
+    places = "," * (len(_top_level_split(m.group(2), ",")) - 1)
+    return f"new {m.group(1)}<{places}>()" + kind[len(head) - 1:]
 
 
 def _one_type_argument(written: str) -> str | None:
@@ -2600,7 +2616,10 @@ def _place(node, data: bytes) -> int:
     return place
 
 
-_NO_PLACE = frozenset({"comment", "modifier", "parameter_modifiers"})  # siblings that are no parameter or argument
+# siblings that are no parameter or argument: each grammar's comments (Kotlin's KDoc between two parameters is a
+# ``multiline_comment``, Java's a ``block_comment``), a modifier
+_NO_PLACE = frozenset({"comment", "line_comment", "block_comment", "multiline_comment", "modifier",
+                       "parameter_modifiers"})
 _TRAILING_FUNCTIONS = frozenset({"annotated_lambda"})  # a function a call is given after its parentheses (Kotlin's)
 
 

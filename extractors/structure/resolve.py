@@ -5008,6 +5008,10 @@ class Resolver(ImportBindings):
         twins = self.g.package_twins.get((key, name)) if sid else None
         if twins:  # two modules declaring one package: the definition nearest the reference (its own module's)
             here = path.split("/")[:-1]
+            # a file's own definition before an extension of another type it declares apart (``keep_top``'s rule
+            # across files: leakcanary's bare ``dump { }`` is shark-hprof-test's ``fun dump``, never shark-cli's
+            # ``fun CliktCommand.dump`` of a companion, which needs its receiver)
+            twins = [t for t in twins if untwinned(self.g.by_id[t].qualname) == name] or twins
             nearest = _nearest_all(twins, lambda t: langs.shared_folders(here, self.g.by_id[t].path.split("/")[:-1]))
             generic_twins = self._generic_twins(nearest)
             if generic_twins:

@@ -1360,3 +1360,117 @@ def _using_items(root: str, rel: str) -> list:
         name, alias = (None, alias) if alias else ("*", "static" if static else None)
         refs.append(Ref(rel, MODULE, "import", name, None, target.group(1), alias, 0))
     return refs
+
+
+# Overloads told apart by the lambdas a call passes (Bogus' ``RuleFor(e => e.City, f => f.Address.City())`` among
+# ``RuleFor(Expression<Func<T, P>>, Func<Faker, P>)``, ``(.., Func<Faker, T, P>)``, ``(.., Func<P>)``, ``(.., P
+# value)``, ``(string name, Func<Faker, P>)``): a definition's parameters and a call's arguments written as labels
+# (``symbols.labels``, ``refs.labels``), one a place: ``=>N`` a delegate taking N arguments (``Func<..>``,
+# ``Action<..>``, under an ``Expression<..>``) or a lambda of N parameters; ``s`` a string; ``v`` a value type of the
+# language (``int``, ``bool``); ``t`` the method's own type parameter; ``?`` anything else; ``*`` a ``params`` rest;
+# ``^`` before an extension method's receiver, which a call on an object does not pass. A lambda fits only a delegate
+# of its arity or a type not read here (a delegate of the repository, ``Delegate``, ``object``); a string fits no
+# delegate and no value type. A named argument (``name: x``) makes the call's labels unread.
+# the base library's delegates by the arguments they take: Func<A, B, R> two (its last is the result), Action<A, B> two
+_DELEGATE_INPUTS = {"Predicate": 1, "Comparison": 2, "Converter": 1}
+_STRINGS = frozenset({"string_literal", "interpolated_string_expression", "verbatim_string_literal",
+                      "raw_string_literal"})
+
+
+def parameter_labels(node) -> str | None:
+    """``RuleFor<P>(Expression<Func<T, P>> p, Func<Faker, P> s)`` -> ``=>1,=>1``; None where there is no list."""
+    params = node.child_by_field_name("parameters")
+    if params is None:
+        return None
+    own = _type_parameters(node)
+    labels = []
+    for child in params.named_children:
+        if child.type != "parameter":
+            labels.append("*")  # params T[] xs: the grammar's rest, not a parameter node
+            break
+        modifiers = {m.text for m in child.children if m.type == "modifier"}
+        label = "*" if b"params" in modifiers else _parameter_label(child.child_by_field_name("type"), own)
+        labels.append(("^" if b"this" in modifiers and not labels else "") + label)
+    return ",".join(labels)
+
+
+def _type_parameters(node) -> frozenset:
+    found = node.child_by_field_name("type_parameters")
+    return frozenset(p.child_by_field_name("name").text for p in found.named_children
+                     if p.type == "type_parameter" and p.child_by_field_name("name") is not None) \
+        if found is not None else frozenset()
+
+
+def _parameter_label(written, own: frozenset) -> str:
+    """One parameter's label from its declared type (see above)."""
+    if written is None:
+        return "?"
+    if written.type == "qualified_name":  # System.Func<int>, System.Linq.Expressions.Expression<..>
+        written = written.child_by_field_name("name") or written
+    if written.type == "predefined_type":
+        return "s" if written.text == b"string" else "?" if written.text in (b"object", b"dynamic") else "v"
+    if written.type == "identifier":
+        return "t" if written.text in own else "=>0" if written.text == b"Action" else "?"
+    if written.type != "generic_name" or written.named_child_count < 2:
+        return "?"
+    name, arguments = written.named_children[0].text.decode(), written.named_children[1].named_children
+    if name == "Expression" and len(arguments) == 1:
+        return _parameter_label(arguments[0], frozenset())
+    if name in ("Func", "Action"):
+        return f"=>{len(arguments) - (name == 'Func')}"
+    return f"=>{_DELEGATE_INPUTS[name]}" if name in _DELEGATE_INPUTS else "?"
+
+
+def argument_labels(node) -> str | None:
+    """``f.RuleFor(e => e.City, (f, o) => 1, "x", y)`` -> ``=>1,=>2,s,?``; None for a named argument."""
+    args = node.child_by_field_name("arguments")
+    if args is None or args.type != "argument_list":
+        return None
+    labels = []
+    for arg in args.named_children:
+        if arg.type != "argument":
+            continue
+        if arg.child_by_field_name("name") is not None:
+            return None
+        value = arg.named_children[-1] if arg.named_child_count else None
+        labels.append(_argument_label(value))
+    return ",".join(labels)
+
+
+def _argument_label(value) -> str:
+    if value is None:
+        return "?"
+    if value.type in _STRINGS or value.type == "invocation_expression" and value.child_by_field_name("function") \
+            is not None and value.child_by_field_name("function").text == b"nameof":  # nameof(Order.Id): a string
+        return "s"
+    if value.type != "lambda_expression":
+        return "?"
+    params = value.child_by_field_name("parameters")
+    if params is None:
+        return "?"
+    return "=>1" if params.type == "implicit_parameter" else \
+        f"=>{sum(c.type == 'parameter' for c in params.named_children)}"
+
+
+def labels_fit(declared: str, written: str) -> bool:
+    """Whether a call writing ``written`` may call a definition labelled ``declared``: each argument fits its
+    parameter, the call on an extension's object passing none for its receiver (a static-form call, passing one
+    argument for each parameter, passes it: ``Picks.Pick(text, "ab")``)."""
+    params = declared.split(",") if declared else []
+    args = written.split(",") if written else []
+    if params and params[0].startswith("^"):
+        return _labels_fit(params[1:], args) or len(args) >= len(params) \
+            and _labels_fit([params[0][1:]] + params[1:], args)
+    return _labels_fit(params, args)
+
+
+def _labels_fit(params: list, args: list) -> bool:
+    for i, arg in enumerate(args):
+        if i >= len(params) or params[i] == "*":
+            return True
+        param = params[i]
+        if arg.startswith("=>") and (param in ("s", "v", "t") or param.startswith("=>") and param != arg):
+            return False
+        if arg == "s" and (param == "v" or param.startswith("=>")):
+            return False
+    return True

@@ -303,14 +303,15 @@ TYPE_ARGUMENTS = frozenset({"type_arguments"})
 ITEM_TYPES = frozenset({"ArrayList", "LinkedList", "Vector", "Stack", "Queue", "ArrayDeque", "PriorityQueue",
                         "SortedSet", "NavigableSet", "TreeSet", "LinkedHashSet", "CopyOnWriteArrayList",
                         "BlockingQueue", "LinkedBlockingQueue", "ArrayBlockingQueue", "ConcurrentLinkedQueue",
-                        "ConcurrentLinkedDeque", "ListIterator"})
+                        "ConcurrentLinkedDeque", "ListIterator", "Optional"})
 MAP_TYPES = frozenset({"Map", "HashMap", "LinkedHashMap", "TreeMap", "SortedMap", "NavigableMap", "ConcurrentMap",
                        "ConcurrentHashMap", "ConcurrentSkipListMap", "EnumMap", "WeakHashMap", "IdentityHashMap",
                        "Hashtable"})
 # a container's methods giving one of its elements, beyond parse's get, remove, poll, peek, pop, next:
 # ``map.computeIfAbsent(k, f).add(v)`` runs the value's add
 ELEMENT_ACCESSORS = frozenset({"computeIfAbsent", "getOrDefault", "elementAt", "firstElement", "lastElement",
-                               "pollFirst", "pollLast", "removeFirst", "removeLast", "take"})
+                               "pollFirst", "pollLast", "removeFirst", "removeLast", "take", "orElse", "orElseThrow",
+                               "orElseGet"})
 EXTERNAL_RECEIVERS = frozenset({"java", "javax", "jdk", "sun"})  # java.util.Objects.equals(): never ours
 # java.lang: every file sees these classes unimported; a name no import, package or class of the file states and
 # that is one of these is the JDK's (``new StringBuilder()``, ``throw new IllegalStateException()``)

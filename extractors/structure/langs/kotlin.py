@@ -548,10 +548,12 @@ _CONSTRUCTOR_LINE = lazy_re(rb"(?m)(^(?![ \t]*(?://|/?\*))[^\n{}=]*\bclass\b[^\n
 # ``internal actual val bytes: ByteString`` / ``@JvmField actual val sink: Sink`` in a primary constructor: the grammar
 # reads no multiplatform modifier after another one there (``actual``/``expect`` blanked: nothing reads them)
 _PLATFORM_MODIFIER = lazy_re(rb"(?<=[\s)])(?:actual|expect)(?=[ \t]+(?:val|var|override)\b)")
-# ``object : Source by buffer { .. }``: the grammar reads delegation in a class header, not in an object expression
-# (the delegate blanked: the object still extends ``Source``)
-_OBJECT_DELEGATION = lazy_re(rb"(\bobject[ \t]*:[ \t]*[\w.]+(?:<[^<>(){}\n]*>)?)"
-                             rb"([ \t]+by[ \t]+[\w.]+(?:\([^(){}\n]*\))?)(?=[ \t]*\{)")
+# ``object : Source by buffer { .. }``: the grammar reads delegation in a class header, not in an object expression;
+# read as the supertype's constructor given the delegate (``object : Source(buffer) {``, as long): the object still
+# extends ``Source``, and a delegate that is a call stays one (leakcanary's ``by noOpDelegate()``); ``by`` on the
+# next line too (``object : Application.ActivityLifecycleCallbacks\n    by noOpDelegate() {``), the line kept
+_OBJECT_DELEGATION = lazy_re(rb"(\bobject[ \t]*:[ \t]*[\w.]+(?:<[^<>(){}\n]*>)?)([ \t]+|[ \t]*\n[ \t]*)by([ \t]+)"
+                             rb"([\w.]+(?:\([^(){}\n]*\))?)(?=[ \t]*\{)")
 # a trailing comma after a ``when`` branch's last condition (``"a",\n  -> false``, Kotlin 1.4's)
 _WHEN_TRAILING_COMMA = lazy_re(rb",(?=\s*->)")
 # ``0 ..< n`` (Kotlin 1.8's open-ended range): read as ``0 .. n``, a range all the same
@@ -599,7 +601,8 @@ def _platform_modifier_blanked(data: bytes) -> bytes:
 
 
 def _object_delegation_blanked(data: bytes) -> bytes:
-    return _OBJECT_DELEGATION.sub(lambda m: m.group(1) + b" " * len(m.group(2)), data)
+    return _OBJECT_DELEGATION.sub(lambda m: m.group(1) + m.group(2) + b"(" + m.group(4) + b")"
+                                  + b" " * len(m.group(3)), data)
 
 
 def _when_trailing_comma_blanked(data: bytes) -> bytes:

@@ -197,6 +197,11 @@
 ; (var x = new Foo(): a Foo; never outer.new Inner(): an Inner of outer's class, not the Inner the file sees)
 (local_variable_declaration declarator: (variable_declarator name: (identifier) @var.name
   value: (object_creation_expression . [(type_identifier) (generic_type) (scoped_type_identifier)]) @var.type))
+; var now = Instant.now(), var users = userRepository.findAll(): a local declared ``var`` states no type; it holds
+; what the call gives (a library's: its calls are the library's, never unresolved)
+; needs: var
+(local_variable_declaration type: (type_identifier) @_var declarator: (variable_declarator name: (identifier) @var.name
+  value: (method_invocation) @var.value) (#eq? @_var "var"))
 ; x instanceof Pigeon p: p is a Pigeon
 (instanceof_expression right: (_) @var.type name: (identifier) @var.name)
 ; var p = (Pigeon) carrier: the cast's type
