@@ -1832,32 +1832,46 @@ def _on_var(c: OtherCapture) -> None:
 
 
 def _on_typed_var(c: OtherCapture) -> None:
-    """A declared type, an assigned value or a parameter's default: kept as the variable's receiver."""
-    var_name = _bound_variable(c)
+    """A declared type, an assigned value or a parameter's default: kept as the variable's receiver. (Hot path:
+    site-packages' pandas and numpy make ~110,000 of these, most a parameter's plain annotation or a call's value:
+    the capture's fields read once, the cast-or-type step memoized: ``_cast_or_type``.)"""
+    _, capture, node, caps, data, _, found, rules = c  # (a NamedTuple's named field is a slow read)
+    # a variable's name, as written where no sigil is read with it (``_bound_variable``'s commonest case, inline)
+    var_name = _text(node, data) if capture == "var.name" and not rules.sigils else _bound_variable(c)
     if not var_name:
         return
-    caps, bindings = c.caps, c.found.bindings  # (read once: a NamedTuple's named field is a slow read)
-    if c.key == "var.implicit":  # the lambda declares it, as it would a named parameter: its own, not the enclosing
+    bindings = found.bindings
+    if capture == "var.implicit":  # the lambda declares it, as it would a named parameter: its own, not the enclosing
         bindings["local"].append(c.binding("local", var_name, None))
-    key = next(k for k in VAR_BINDINGS if k in caps)
+    key = _binding_key(tuple(caps))
     value = caps[key][0]
-    written = _text(value, c.data) if key in _WRITTEN_READ else None  # (read once for the steps below)
-    kind = _refined_kind(c, key, value, _binding_kind(c, key, value, written))
+    written = _text(value, data) if key in _WRITTEN_READ else None  # (read once for the steps below)
+    kind = _binding_kind(c, key, value, written)
+    if len(caps) > 2 or key == "var.narrowed":  # (else none of the captures _refined_kind reads is there)
+        kind = _refined_kind(c, key, value, kind)
+    elif kind and (rules.member_access or rules.sigils):
+        kind = _dotted(kind, rules)
     if kind:  # a variadic parameter (opts ...Option) binds its elements: opts[]
         binding, named = VAR_BINDINGS[key], var_name + _BOUND_SUFFIX.get(key, "")
         if key == "var.returns" and "var.returns.place" in caps:  # mk := func() (A, *B): mk()#1 is a B
             named += f"{RESULT_MARK}{_result_place(value)}"
-        at = _narrowed_at(caps, value) if key == "var.narrowed" else c.node.start_byte
+        at = _narrowed_at(caps, value) if key == "var.narrowed" else node.start_byte
         if at is not None:
-            bindings[binding].append(c.binding(binding, named, kind, at))
+            bindings[binding].append(_new(RawRef, (at, binding, named, kind, None, None, 0, None, None, None)))
             if "var.wrapper" in caps:  # x: Option<Node>: said apart, the value flow's values stay unmarked
                 bindings[binding].append(c.binding(binding, named + WRAPPER_NAME, kind, at))
     if key == "var.type" and kind:
         bindings["var"] += _declared_type_bindings(c, var_name, value, kind, written)
-    if key in _WRITTEN_READ and kind and c.rules.generic_names:
+    if key in _WRITTEN_READ and kind and rules.generic_names:
         argument = _one_type_argument(written)
         if argument:  # InlineValidator<Person> v: v<0 is a Person (what _add_passed gives v's lambdas)
             bindings[VAR_BINDINGS[key]].append(c.binding(VAR_BINDINGS[key], var_name + RECEIVER_ARGUMENT, argument))
+
+
+@lru_cache(maxsize=None)
+def _binding_key(keys: tuple) -> str:
+    """The binding capture among a match's capture names, the first ``VAR_BINDINGS`` names: one per set of names."""
+    return next(k for k in VAR_BINDINGS if k in keys)
 
 
 _WRITTEN_READ = ("var.type", "var.value")  # the binding captures whose text several steps read
@@ -1967,8 +1981,15 @@ def _binding_kind(c: OtherCapture, key: str, value, written: str | None = None) 
     written = _text(value, data) if written is None else written
     value_type = value.type  # (read once: each read builds a str)
     kind = (OWN_OBJECT if value_type == "object" and _holds_code(value) else COLLECTION) \
-        if value_type in LITERALS else rules.cast_type(written) or _type_text(written, _named_call(value, value_type))
+        if value_type in LITERALS else _cast_or_type(rules.cast_type, written, _named_call(value, value_type))
     return _with_type_arguments(kind, written) if kind and rules.generic_names else kind
+
+
+@lru_cache(maxsize=16384)
+def _cast_or_type(cast_type: Callable[[str], str | None], written: str, call: bool) -> str | None:
+    """What a declared type or an assigned value says, as written: the type the language's cast names, else the
+    compacted type (``_type_text``); memoized as ``_type_text`` is (most annotations are a few names: ``int``)."""
+    return cast_type(written) or _type_text(written, call)
 
 
 def _refined_kind(c: OtherCapture, key: str, value, kind: str | None) -> str | None:
