@@ -463,6 +463,10 @@ class Hooks(NamedTuple):
     # the method a class runs for an attribute it lacks (Python's ``__getattr__``): what it declares it returns is
     # what such an attribute holds (pluggy's ``pm.hook.my_hook``, ``HookRelay.__getattr__ -> HookCaller``)
     missing_member: str | None = None
+    # a member a class with a library base gets from that library, standing for its instances' store (Django's
+    # ``Book.objects``), and what its methods give: one instance (``get``), a collection of them (``filter``) whose
+    # methods are the manager's again; a record with ``members``, ``instances``, ``collections`` (python.py's)
+    class_manager: object | None = None
     # a star import shows the file every class of the module it names (Python's ``from peewee import *``): a guess's
     # candidates of those classes are preferred as an imported class's are (``_visible_from``)
     stars_visible: bool = False
@@ -586,6 +590,7 @@ def hooks_of(support) -> Hooks:
                  members_assigned=bool(getattr(support, "MEMBERS_ASSIGNED", False)),
                  class_calls_build_subclass=bool(getattr(support, "CLASS_CALLS_BUILD_SUBCLASS", False)),
                  missing_member=getattr(support, "MISSING_MEMBER_METHOD", None),
+                 class_manager=getattr(support, "CLASS_MANAGER", None),
                  stars_visible=bool(getattr(support, "STARS_VISIBLE", False)),
                  guess_reach=int(getattr(support, "GUESS_REACH", 0)),
                  base_member_uses_class=bool(getattr(support, "BASE_MEMBER_USES_CLASS", False)),
@@ -3355,6 +3360,9 @@ class Resolver(ImportBindings):
         return found
 
     def _class_of_value_uncached(self, r: Ref, value: str, hooks: Hooks) -> tuple[str | None, str]:
+        managed = self._managed_chain(r, value, hooks) if hooks.class_manager is not None else None
+        if managed is not None:  # Book.objects.get(pk=1), for b in Book.objects.all(): along the manager's steps
+            return managed
         marked = self._class_of_marked_value(r, value, hooks)
         if marked is not None:
             return marked
@@ -3492,6 +3500,21 @@ class Resolver(ImportBindings):
         if cls == "":
             return None, "external"  # a step declares a library's type
         return (cls, "typed") if cls else None
+
+    def _managed_chain(self, r: Ref, text: str, hooks: Hooks) -> tuple[str | None, str] | None:
+        """(class, how) of a chain starting at a class's manager (``Book.objects.get(pk=1).shelf``, the language's
+        ``class_manager``): along its steps from the class, as the library states them; None where the chain starts
+        at none (the callee ``Book.objects.get`` resolves to no definition whose return could be read)."""
+        head, dot, rest = text.partition(".")
+        if not dot or not rest.startswith(tuple(f"{m}." for m in hooks.class_manager.members)) \
+                or not head.isidentifier():
+            return None
+        parts = [part.strip() for part in _chain_parts(text)]
+        cls = self._class_named(r, parts[0])
+        if not cls or not self._class_manager(cls, parts[1], hooks):
+            return None
+        cls = self._class_along(cls, parts[1:], outside=None)
+        return (cls, "typed") if cls else (None, "external" if cls == "" else "unknown")
 
     def _written_head_twin(self, r: Ref, written: str | None, head: str, hooks: Hooks) -> str | None:
         """The twin of the class a chain starts at that takes as many type parameters as the chain writes there
@@ -3703,10 +3726,13 @@ class Resolver(ImportBindings):
         a declared type); ``""`` when a declared type along the way is not the repository's; ``outside`` when a
         member is not found but a base from outside may hold it (or a wrapper's own method). ``wrapped``: the value
         ``cls`` stands for is declared a wrapper of it (``WRAPPED_PLACE``), as a member along the way may be."""
-        accessed = None
+        accessed = managed = None
         for i, attr in enumerate(attrs):
             if accessed:  # the accessor after a call declaring a library's container of ours: one of its elements
                 cls, accessed = accessed, None
+                continue
+            if managed:  # Book.objects.filter(..).first(): a step on the manager of the class ``managed``
+                cls, managed = self._managed_step(managed, attr)
                 continue
             carried, wrapped = wrapped, False
             if not cls:  # unknown (None), or a library's type (""): nothing further along is the repository's
@@ -3746,6 +3772,9 @@ class Resolver(ImportBindings):
             if not member and (element := self._element_given(cls, name, attr, hooks)) is not None:
                 cls = element  # table[k], class Table(Dict[str, Row]), els.get(0) of Elements extends
                 continue  # ArrayList<Element>: the library's index or accessor gives what the base states
+            if not member and self._class_manager(cls, name, hooks):
+                managed = cls  # Book.objects: the library's manager of Book's instances, not a member of unknown type
+                continue
             if not member:  # not the class's own: a base's from outside (an embedded http.ResponseWriter) or unknown
                 member = self._unknown_member(cls, name)  # or what the compiler generates (Lombok's getX(): x)
             if not member.ids:
@@ -3787,7 +3816,31 @@ class Resolver(ImportBindings):
                 cls = held if held is not None else self._declared_return(cls, name, hooks)
                 if cls == "" and i + 1 < len(attrs):  # q.getQueryMap().get(k): Map<String, QueryParamsMap>'s value
                     accessed = self._accessed_element(sid, attrs[i + 1], hooks)
-        return cls
+        return "" if managed else cls  # Book.objects.filter(..): the library's manager or query set
+
+    def _class_manager(self, cls: str, name: str, hooks: Hooks) -> bool:
+        """Whether ``name``, which ``cls`` and its bases here lack, is the manager the language says a library base
+        gives a class (Django's ``objects`` of a ``models.Model``): not on a value, nor on a class with no base
+        from outside (its own ``objects`` field would have been found)."""
+        manager = hooks.class_manager
+        if manager is None or name not in manager.members or self.g.by_id[cls].kind not in CLASSLIKE \
+                or self._member(cls, name):
+            return False
+        return self._unknown_member(cls, name).resolution == "external"
+
+    def _managed_step(self, model: str, attr: str) -> tuple[str, str | None]:
+        """(class, managed) after the step ``attr`` on the manager of ``model`` or a collection it gave: ``get(..)``
+        gives a ``model`` (its instance), ``filter(..)`` the collection again (managed), an element of one (a loop
+        over ``all()``, ``[0]``) a ``model``; any other step (``count()``, ``values()``) the library's value."""
+        manager = self.hooks.get(self.g.by_id[model].path, self.no_hooks).class_manager
+        name = attr.split("(")[0].strip()
+        if attr.endswith(")" + ITEMS) and name in manager.collections:
+            return model, None
+        if attr.endswith(")") and name in manager.instances:
+            return model, None
+        if attr.endswith(")") and name in manager.collections:
+            return model, model
+        return "", None
 
     def _element_given(self, cls: str, name: str, attr: str, hooks: Hooks) -> str | None:
         """What the step ``attr`` (of the member ``name`` ``cls`` lacks) gives where it takes one of the elements
@@ -4806,6 +4859,8 @@ class Resolver(ImportBindings):
         if not dot or not head.isidentifier() or not _member_path(rest):
             return None
         named = self._named(r, head)
+        if named is not None and self._class_manager(named, _chain_parts(rest)[0], self.hooks.get(r.path, self.no_hooks)):
+            return self._class_along(named, _chain_parts(rest))  # Book.objects.get(): the library's manager's method
         if named is None or self.g.by_id[named].kind not in VALUES:
             return None
         return self._class_along(self.return_class(named), _chain_parts(rest))
