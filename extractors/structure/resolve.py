@@ -3063,6 +3063,8 @@ class Resolver(ImportBindings):
             else None
         value = given or value  # node~members.map(m => new Gen(m))[]: each made here, whatever the collection's type
         value, _, chain = value.partition("~")  # request.url.x: the class of request, then of its member url
+        if chain and hooks.class_manager is not None and self._managed_chain(r, value, hooks) is not None:
+            value, chain = f"{value}.{chain}", ""  # q = Check.objects.filter(); q.first(): the manager's steps go on
         value, chain = _tuple_element(value, chain)
         if not value:  # an element of a tuple whose type is no named one: unknown
             return None
@@ -3587,6 +3589,10 @@ class Resolver(ImportBindings):
         outside the repository (``TestClient(app)``, ``requests.get(url)``: what it returns is not ours either)."""
         if not callee:
             return None
+        hooks = self.hooks.get(r.path, self.no_hooks)
+        managed = self._managed_chain(r, callee + "()", hooks) if hooks.class_manager is not None else None
+        if managed is not None:  # self.check = Check.objects.create(..): a Check, not what the library's method gives
+            return managed[0] if managed[0] else ("" if managed[1] == "external" else None)
         probe = Ref(r.path, r.src_qualname, "call", callee.rpartition(".")[2], callee.rpartition(".")[0] or None,
                     None, None, r.line)
         module = f"{r.path}::{MODULE}"
@@ -3831,11 +3837,11 @@ class Resolver(ImportBindings):
     def _managed_step(self, model: str, attr: str) -> tuple[str, str | None]:
         """(class, managed) after the step ``attr`` on the manager of ``model`` or a collection it gave: ``get(..)``
         gives a ``model`` (its instance), ``filter(..)`` the collection again (managed), an element of one (a loop
-        over ``all()``, ``[0]``) a ``model``; any other step (``count()``, ``values()``) the library's value."""
+        over ``all()``, ``[0]``, a loop over a variable holding one) a ``model``; any other step (``count()``, ``values()``) the library's value."""
         manager = self.hooks.get(self.g.by_id[model].path, self.no_hooks).class_manager
         name = attr.split("(")[0].strip()
-        if attr.endswith(")" + ITEMS) and name in manager.collections:
-            return model, None
+        if attr.endswith((")" + ITEMS, ")" + KEYS)) and name in manager.collections:
+            return model, None  # q = Book.objects.all(); for b in q: a query set iterates its instances, never keys
         if attr.endswith(")") and name in manager.instances:
             return model, None
         if attr.endswith(")") and name in manager.collections:
