@@ -724,6 +724,7 @@ class Resolver(ImportBindings):
         self._through_barrels: dict[str, tuple[set, set]] = {}
         self._value_classes: dict[tuple, tuple[str | None, str]] = {}
         self._local_class_names: dict[tuple[str, str], bool] = {}  # (path, name): a class some function defines
+        self._classes_lowered: dict[str, list[str]] | None = None  # a class's name lowered -> its ids (_related_model)
         self._read_memo: dict[tuple, tuple | None] = {}
         self._c3_memo: dict[str, list | None] = {}
         self._members_memo: dict[tuple[str, str], Found] = {}
@@ -3778,8 +3779,8 @@ class Resolver(ImportBindings):
             if not member and (element := self._element_given(cls, name, attr, hooks)) is not None:
                 cls = element  # table[k], class Table(Dict[str, Row]), els.get(0) of Elements extends
                 continue  # ArrayList<Element>: the library's index or accessor gives what the base states
-            if not member and self._class_manager(cls, name, hooks):
-                managed = cls  # Book.objects: the library's manager of Book's instances, not a member of unknown type
+            if not member and (model := self._class_manager(cls, name, hooks)):
+                managed = model  # Book.objects: the library's manager of Book's instances, not a member of unknown type
                 continue
             if not member:  # not the class's own: a base's from outside (an embedded http.ResponseWriter) or unknown
                 member = self._unknown_member(cls, name)  # or what the compiler generates (Lombok's getX(): x)
@@ -3824,15 +3825,30 @@ class Resolver(ImportBindings):
                     accessed = self._accessed_element(sid, attrs[i + 1], hooks)
         return "" if managed else cls  # Book.objects.filter(..): the library's manager or query set
 
-    def _class_manager(self, cls: str, name: str, hooks: Hooks) -> bool:
-        """Whether ``name``, which ``cls`` and its bases here lack, is the manager the language says a library base
-        gives a class (Django's ``objects`` of a ``models.Model``): not on a value, nor on a class with no base
-        from outside (its own ``objects`` field would have been found)."""
+    def _class_manager(self, cls: str, name: str, hooks: Hooks) -> str | None:
+        """The class whose instances ``name`` manages, where ``cls`` and its bases here lack it and the language says a
+        library base gives it (``hooks.class_manager``): Django's ``objects`` of a ``models.Model`` (``cls``'s own),
+        its reverse relation ``project.check_set`` (the model named ``check``'s); None on a value, on a class with
+        no base from outside (its own ``objects`` field would have been found) or where no one model is named."""
         manager = hooks.class_manager
-        if manager is None or name not in manager.members or self.g.by_id[cls].kind not in CLASSLIKE \
-                or self._member(cls, name):
-            return False
-        return self._unknown_member(cls, name).resolution == "external"
+        related = manager is not None and name.endswith(manager.related_suffix) and name != manager.related_suffix
+        if manager is None or (name not in manager.members and not related) \
+                or self.g.by_id[cls].kind not in CLASSLIKE or self._member(cls, name) \
+                or self._unknown_member(cls, name).resolution != "external":
+            return None
+        return self._related_model(name[:-len(manager.related_suffix)]) if related else cls
+
+    def _related_model(self, lowered: str) -> str | None:
+        """The one class named ``lowered`` but for case (``check_set``'s ``Check``) with a base from outside (a model);
+        None where none or several are."""
+        if self._classes_lowered is None:
+            self._classes_lowered = {}
+            for name, ids in self.g.by_name.items():
+                if name[:1].isupper():
+                    self._classes_lowered.setdefault(name.lower(), []).extend(ids)
+        found = [i for i in self._classes_lowered.get(lowered, ()) if self.g.by_id[i].kind in CLASSLIKE
+                 and any(c in self.g.external_bases for c, _ in self._linearized(i))]
+        return found[0] if len(found) == 1 else None
 
     def _managed_step(self, model: str, attr: str) -> tuple[str, str | None]:
         """(class, managed) after the step ``attr`` on the manager of ``model`` or a collection it gave: ``get(..)``

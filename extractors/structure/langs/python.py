@@ -57,16 +57,20 @@ MISSING_MEMBER_METHOD = "__getattr__"  # pm.hook.my_hook: what HookRelay.__getat
 
 class ClassManager(typing.NamedTuple):
     """The manager a library base gives a class (``Hooks.class_manager``): its member names, the methods giving
-    one instance of the class and those giving a collection of them (whose methods are these again)."""
+    one instance of the class and those giving a collection of them (whose methods are these again); and the suffix
+    of a member managing another class's instances, named by that class lowered (a reverse relation)."""
 
     members: frozenset
     instances: frozenset
     collections: frozenset
+    related_suffix: str
 
 
 # Django's models: Book.objects.get(pk=1) is a Book, Book.objects.filter(..).order_by(..) a QuerySet of Books
-# (for b in ..: a Book), whose get/first/last give one; a model's own ``objects = BookManager()`` is a field of ours
+# (for b in ..: a Book), whose get/first/last give one; a model's own ``objects = BookManager()`` is a field of ours;
+# project.check_set (a ForeignKey to Project in Check, no related_name) manages Checks as Check.objects does
 CLASS_MANAGER = ClassManager(
+    related_suffix="_set",
     members=frozenset({"objects"}),
     instances=frozenset({"get", "first", "last", "earliest", "latest", "create", "aget", "afirst", "alast",
                          "aearliest", "alatest", "acreate"}),
