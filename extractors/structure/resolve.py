@@ -2081,6 +2081,9 @@ class Resolver(ImportBindings):
         hooks = self.hooks.get(r.path, self.no_hooks)
         if not r.bound_to and r.receiver and (call := _call_of_name(r.receiver)) and self._returned_members(r, call):
             r = replace(r, bound_to=call)  # first(xs).prefix(), first() -> NL (a union alias): each member's
+        if r.bound_to and r.receiver and r.receiver.startswith(("self.", "this.", "cls.")) \
+                and self._own_method_held(r, src, hooks):
+            r = replace(r, bound_to=None)  # self.backend.install(): what the property declares, not __init__'s backend
         if r.bound_to:
             found = self._through_value(r, src)
             found = self._with_own_definition(r, found, hooks) if found else found
@@ -2097,6 +2100,19 @@ class Resolver(ImportBindings):
                 found = self._by_type_arguments(r, found, hooks)
                 return self._library_member(r, src, self._kind_wanted(found, kinds), hooks)
         return None
+
+    def _own_method_held(self, r: Ref, src: str, hooks: Hooks) -> bool:
+        """Whether the receiver ``self.name`` (no call, no further step) names a method or property of the enclosing
+        class (its own or a base's): its value is what that member declares, never a value the parse bound to the
+        name, which came of a constructor's parameter of that name (``def __init__(self, backend: str)`` beside
+        ``@property def backend(self) -> Backend``; a field and a method of one name cannot both be the class's)."""
+        head, dot, name = hooks.receiver_path(r.receiver).partition(".")
+        if not dot or head not in SELF_NAMES or not name.isidentifier():
+            return False
+        cls = self._enclosing_class(src)
+        member = self._member(cls, name) if cls else None
+        return bool(member and member.ids and member.resolution not in GUESSES
+                    and all(self.g.by_id[i].kind in METHODS for i in member.ids))
 
     def _through_named_value(self, r: Ref, src: str, layers) -> Found | None:
         """``d = pyramid.viewderivers; d.secured_view``: a receiver holding one dotted name that names a module
