@@ -3525,8 +3525,7 @@ class Resolver(ImportBindings):
         ``class_manager``): along its steps from the class, as the library states them; None where the chain starts
         at none (the callee ``Book.objects.get`` resolves to no definition whose return could be read)."""
         head, dot, rest = text.partition(".")
-        if not dot or not rest.startswith(tuple(f"{m}." for m in hooks.class_manager.members)) \
-                or not head.isidentifier():
+        if not dot or rest.partition(".")[0] not in hooks.class_manager.members or not head.isidentifier():
             return None
         parts = [part.strip() for part in _chain_parts(text)]
         cls = self._class_named(r, parts[0])
