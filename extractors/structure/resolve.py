@@ -2105,14 +2105,16 @@ class Resolver(ImportBindings):
         """Whether the receiver ``self.name`` (no call, no further step) names a method or property of the enclosing
         class (its own or a base's): its value is what that member declares, never a value the parse bound to the
         name, which came of a constructor's parameter of that name (``def __init__(self, backend: str)`` beside
-        ``@property def backend(self) -> Backend``; a field and a method of one name cannot both be the class's)."""
+        ``@property def backend(self) -> Backend``; a field and a method of one name cannot both be the class's).
+        Only where the member states what it gives (peewee's ``model_class`` property returns an untyped mapping's
+        element: the bound value stays the reading, a guess by name would be the alternative)."""
         head, dot, name = hooks.receiver_path(r.receiver).partition(".")
         if not dot or head not in SELF_NAMES or not name.isidentifier():
             return False
         cls = self._enclosing_class(src)
         member = self._member(cls, name) if cls else None
         return bool(member and member.ids and member.resolution not in GUESSES
-                    and all(self.g.by_id[i].kind in METHODS for i in member.ids))
+                    and all(self.g.by_id[i].kind in METHODS and self.return_class(i) is not None for i in member.ids))
 
     def _through_named_value(self, r: Ref, src: str, layers) -> Found | None:
         """``d = pyramid.viewderivers; d.secured_view``: a receiver holding one dotted name that names a module
