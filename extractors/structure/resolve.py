@@ -463,6 +463,10 @@ class Hooks(NamedTuple):
     # the method a class runs for an attribute it lacks (Python's ``__getattr__``): what it declares it returns is
     # what such an attribute holds (pluggy's ``pm.hook.my_hook``, ``HookRelay.__getattr__ -> HookCaller``)
     missing_member: str | None = None
+    # a member a class with a library base gets from that library, standing for its instances' store (Django's
+    # ``Book.objects``), and what its methods give: one instance (``get``), a collection of them (``filter``) whose
+    # methods are the manager's again; a record with ``members``, ``instances``, ``collections`` (python.py's)
+    class_manager: object | None = None
     # a star import shows the file every class of the module it names (Python's ``from peewee import *``): a guess's
     # candidates of those classes are preferred as an imported class's are (``_visible_from``)
     stars_visible: bool = False
@@ -586,6 +590,7 @@ def hooks_of(support) -> Hooks:
                  members_assigned=bool(getattr(support, "MEMBERS_ASSIGNED", False)),
                  class_calls_build_subclass=bool(getattr(support, "CLASS_CALLS_BUILD_SUBCLASS", False)),
                  missing_member=getattr(support, "MISSING_MEMBER_METHOD", None),
+                 class_manager=getattr(support, "CLASS_MANAGER", None),
                  stars_visible=bool(getattr(support, "STARS_VISIBLE", False)),
                  guess_reach=int(getattr(support, "GUESS_REACH", 0)),
                  base_member_uses_class=bool(getattr(support, "BASE_MEMBER_USES_CLASS", False)),
@@ -719,6 +724,7 @@ class Resolver(ImportBindings):
         self._through_barrels: dict[str, tuple[set, set]] = {}
         self._value_classes: dict[tuple, tuple[str | None, str]] = {}
         self._local_class_names: dict[tuple[str, str], bool] = {}  # (path, name): a class some function defines
+        self._classes_lowered: dict[str, list[str]] | None = None  # a class's name lowered -> its ids (_related_model)
         self._read_memo: dict[tuple, tuple | None] = {}
         self._c3_memo: dict[str, list | None] = {}
         self._members_memo: dict[tuple[str, str], Found] = {}
@@ -2075,6 +2081,9 @@ class Resolver(ImportBindings):
         hooks = self.hooks.get(r.path, self.no_hooks)
         if not r.bound_to and r.receiver and (call := _call_of_name(r.receiver)) and self._returned_members(r, call):
             r = replace(r, bound_to=call)  # first(xs).prefix(), first() -> NL (a union alias): each member's
+        if r.bound_to and r.receiver and r.receiver.startswith(("self.", "this.", "cls.")) \
+                and self._own_method_held(r, src, hooks):
+            r = replace(r, bound_to=None)  # self.backend.install(): what the property declares, not __init__'s backend
         if r.bound_to:
             found = self._through_value(r, src)
             found = self._with_own_definition(r, found, hooks) if found else found
@@ -2091,6 +2100,21 @@ class Resolver(ImportBindings):
                 found = self._by_type_arguments(r, found, hooks)
                 return self._library_member(r, src, self._kind_wanted(found, kinds), hooks)
         return None
+
+    def _own_method_held(self, r: Ref, src: str, hooks: Hooks) -> bool:
+        """Whether the receiver ``self.name`` (no call, no further step) names a method or property of the enclosing
+        class (its own or a base's): its value is what that member declares, never a value the parse bound to the
+        name, which came of a constructor's parameter of that name (``def __init__(self, backend: str)`` beside
+        ``@property def backend(self) -> Backend``; a field and a method of one name cannot both be the class's).
+        Only where the member states what it gives (peewee's ``model_class`` property returns an untyped mapping's
+        element: the bound value stays the reading, a guess by name would be the alternative)."""
+        head, dot, name = hooks.receiver_path(r.receiver).partition(".")
+        if not dot or head not in SELF_NAMES or not name.isidentifier():
+            return False
+        cls = self._enclosing_class(src)
+        member = self._member(cls, name) if cls else None
+        return bool(member and member.ids and member.resolution not in GUESSES
+                    and all(self.g.by_id[i].kind in METHODS and self.return_class(i) is not None for i in member.ids))
 
     def _through_named_value(self, r: Ref, src: str, layers) -> Found | None:
         """``d = pyramid.viewderivers; d.secured_view``: a receiver holding one dotted name that names a module
@@ -3058,6 +3082,8 @@ class Resolver(ImportBindings):
             else None
         value = given or value  # node~members.map(m => new Gen(m))[]: each made here, whatever the collection's type
         value, _, chain = value.partition("~")  # request.url.x: the class of request, then of its member url
+        if chain and hooks.class_manager is not None and self._managed_chain(r, value, hooks) is not None:
+            value, chain = f"{value}.{chain}", ""  # q = Check.objects.filter(); q.first(): the manager's steps go on
         value, chain = _tuple_element(value, chain)
         if not value:  # an element of a tuple whose type is no named one: unknown
             return None
@@ -3355,6 +3381,9 @@ class Resolver(ImportBindings):
         return found
 
     def _class_of_value_uncached(self, r: Ref, value: str, hooks: Hooks) -> tuple[str | None, str]:
+        managed = self._managed_chain(r, value, hooks) if hooks.class_manager is not None else None
+        if managed is not None:  # Book.objects.get(pk=1), for b in Book.objects.all(): along the manager's steps
+            return managed
         marked = self._class_of_marked_value(r, value, hooks)
         if marked is not None:
             return marked
@@ -3493,6 +3522,20 @@ class Resolver(ImportBindings):
             return None, "external"  # a step declares a library's type
         return (cls, "typed") if cls else None
 
+    def _managed_chain(self, r: Ref, text: str, hooks: Hooks) -> tuple[str | None, str] | None:
+        """(class, how) of a chain starting at a class's manager (``Book.objects.get(pk=1).shelf``, the language's
+        ``class_manager``): along its steps from the class, as the library states them; None where the chain starts
+        at none (the callee ``Book.objects.get`` resolves to no definition whose return could be read)."""
+        head, dot, rest = text.partition(".")
+        if not dot or rest.partition(".")[0] not in hooks.class_manager.members or not head.isidentifier():
+            return None
+        parts = [part.strip() for part in _chain_parts(text)]
+        cls = self._class_named(r, parts[0])
+        if not cls or not self._class_manager(cls, parts[1], hooks):
+            return None
+        cls = self._class_along(cls, parts[1:], outside=None)
+        return (cls, "typed") if cls else (None, "external" if cls == "" else "unknown")
+
     def _written_head_twin(self, r: Ref, written: str | None, head: str, hooks: Hooks) -> str | None:
         """The twin of the class a chain starts at that takes as many type parameters as the chain writes there
         (``Gate<int>.Open().Pass()``: ``Gate<TResult>``, whose ``Open`` gives what ``Pass`` is looked up on), where
@@ -3564,6 +3607,10 @@ class Resolver(ImportBindings):
         outside the repository (``TestClient(app)``, ``requests.get(url)``: what it returns is not ours either)."""
         if not callee:
             return None
+        hooks = self.hooks.get(r.path, self.no_hooks)
+        managed = self._managed_chain(r, callee + "()", hooks) if hooks.class_manager is not None else None
+        if managed is not None:  # self.check = Check.objects.create(..): a Check, not what the library's method gives
+            return managed[0] if managed[0] else ("" if managed[1] == "external" else None)
         probe = Ref(r.path, r.src_qualname, "call", callee.rpartition(".")[2], callee.rpartition(".")[0] or None,
                     None, None, r.line)
         module = f"{r.path}::{MODULE}"
@@ -3703,10 +3750,13 @@ class Resolver(ImportBindings):
         a declared type); ``""`` when a declared type along the way is not the repository's; ``outside`` when a
         member is not found but a base from outside may hold it (or a wrapper's own method). ``wrapped``: the value
         ``cls`` stands for is declared a wrapper of it (``WRAPPED_PLACE``), as a member along the way may be."""
-        accessed = None
+        accessed = managed = None
         for i, attr in enumerate(attrs):
             if accessed:  # the accessor after a call declaring a library's container of ours: one of its elements
                 cls, accessed = accessed, None
+                continue
+            if managed:  # Book.objects.filter(..).first(): a step on the manager of the class ``managed``
+                cls, managed = self._managed_step(managed, attr)
                 continue
             carried, wrapped = wrapped, False
             if not cls:  # unknown (None), or a library's type (""): nothing further along is the repository's
@@ -3746,6 +3796,9 @@ class Resolver(ImportBindings):
             if not member and (element := self._element_given(cls, name, attr, hooks)) is not None:
                 cls = element  # table[k], class Table(Dict[str, Row]), els.get(0) of Elements extends
                 continue  # ArrayList<Element>: the library's index or accessor gives what the base states
+            if not member and (model := self._class_manager(cls, name, hooks)):
+                managed = model  # Book.objects: the library's manager of Book's instances, not a member of unknown type
+                continue
             if not member:  # not the class's own: a base's from outside (an embedded http.ResponseWriter) or unknown
                 member = self._unknown_member(cls, name)  # or what the compiler generates (Lombok's getX(): x)
             if not member.ids:
@@ -3787,7 +3840,46 @@ class Resolver(ImportBindings):
                 cls = held if held is not None else self._declared_return(cls, name, hooks)
                 if cls == "" and i + 1 < len(attrs):  # q.getQueryMap().get(k): Map<String, QueryParamsMap>'s value
                     accessed = self._accessed_element(sid, attrs[i + 1], hooks)
-        return cls
+        return "" if managed else cls  # Book.objects.filter(..): the library's manager or query set
+
+    def _class_manager(self, cls: str, name: str, hooks: Hooks) -> str | None:
+        """The class whose instances ``name`` manages, where ``cls`` and its bases here lack it and the language says a
+        library base gives it (``hooks.class_manager``): Django's ``objects`` of a ``models.Model`` (``cls``'s own),
+        its reverse relation ``project.check_set`` (the model named ``check``'s); None on a value, on a class with
+        no base from outside (its own ``objects`` field would have been found) or where no one model is named."""
+        manager = hooks.class_manager
+        related = manager is not None and name.endswith(manager.related_suffix) and name != manager.related_suffix
+        if manager is None or (name not in manager.members and not related) \
+                or self.g.by_id[cls].kind not in CLASSLIKE or self._member(cls, name) \
+                or self._unknown_member(cls, name).resolution != "external":
+            return None
+        return self._related_model(name[:-len(manager.related_suffix)]) if related else cls
+
+    def _related_model(self, lowered: str) -> str | None:
+        """The one class named ``lowered`` but for case (``check_set``'s ``Check``) with a base from outside (a model);
+        None where none or several are."""
+        if self._classes_lowered is None:
+            self._classes_lowered = {}
+            for name, ids in self.g.by_name.items():
+                if name[:1].isupper():
+                    self._classes_lowered.setdefault(name.lower(), []).extend(ids)
+        found = [i for i in self._classes_lowered.get(lowered, ()) if self.g.by_id[i].kind in CLASSLIKE
+                 and any(c in self.g.external_bases for c, _ in self._linearized(i))]
+        return found[0] if len(found) == 1 else None
+
+    def _managed_step(self, model: str, attr: str) -> tuple[str, str | None]:
+        """(class, managed) after the step ``attr`` on the manager of ``model`` or a collection it gave: ``get(..)``
+        gives a ``model`` (its instance), ``filter(..)`` the collection again (managed), an element of one (a loop
+        over ``all()``, ``[0]``, a loop over a variable holding one) a ``model``; any other step (``count()``, ``values()``) the library's value."""
+        manager = self.hooks.get(self.g.by_id[model].path, self.no_hooks).class_manager
+        name = attr.split("(")[0].strip()
+        if attr.endswith((")" + ITEMS, ")" + KEYS)) and name in manager.collections:
+            return model, None  # q = Book.objects.all(); for b in q: a query set iterates its instances, never keys
+        if attr.endswith(")") and name in manager.instances:
+            return model, None
+        if attr.endswith(")") and name in manager.collections:
+            return model, model
+        return "", None
 
     def _element_given(self, cls: str, name: str, attr: str, hooks: Hooks) -> str | None:
         """What the step ``attr`` (of the member ``name`` ``cls`` lacks) gives where it takes one of the elements
@@ -4806,6 +4898,8 @@ class Resolver(ImportBindings):
         if not dot or not head.isidentifier() or not _member_path(rest):
             return None
         named = self._named(r, head)
+        if named is not None and self._class_manager(named, _chain_parts(rest)[0], self.hooks.get(r.path, self.no_hooks)):
+            return self._class_along(named, _chain_parts(rest))  # Book.objects.get(): the library's manager's method
         if named is None or self.g.by_id[named].kind not in VALUES:
             return None
         return self._class_along(self.return_class(named), _chain_parts(rest))

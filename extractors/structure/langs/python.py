@@ -53,6 +53,30 @@ VALUE_TYPES = frozenset({"bool", "int", "float", "complex", "str", "bytes", "lis
 NAMESPACE_PACKAGES = True  # from pkg import mod, pkg a folder without __init__.py: pkg/mod.py
 SIGNATURE_OUTSIDE = True  # def f(deprecated: deprecated | None, regex: Annotated[str, deprecated("..")]): the import
 MISSING_MEMBER_METHOD = "__getattr__"  # pm.hook.my_hook: what HookRelay.__getattr__ declares it returns
+
+
+class ClassManager(typing.NamedTuple):
+    """The manager a library base gives a class (``Hooks.class_manager``): its member names, the methods giving
+    one instance of the class and those giving a collection of them (whose methods are these again); and the suffix
+    of a member managing another class's instances, named by that class lowered (a reverse relation)."""
+
+    members: frozenset
+    instances: frozenset
+    collections: frozenset
+    related_suffix: str
+
+
+# Django's models: Book.objects.get(pk=1) is a Book, Book.objects.filter(..).order_by(..) a QuerySet of Books
+# (for b in ..: a Book), whose get/first/last give one; a model's own ``objects = BookManager()`` is a field of ours;
+# project.check_set (a ForeignKey to Project in Check, no related_name) manages Checks as Check.objects does
+CLASS_MANAGER = ClassManager(
+    related_suffix="_set",
+    members=frozenset({"objects"}),
+    instances=frozenset({"get", "first", "last", "earliest", "latest", "create", "aget", "afirst", "alast",
+                         "aearliest", "alatest", "acreate"}),
+    collections=frozenset({"all", "filter", "exclude", "order_by", "select_related", "prefetch_related", "only",
+                           "defer", "distinct", "reverse", "annotate", "alias", "using", "select_for_update", "none",
+                           "union", "intersection", "difference", "extra"}))
 STARS_VISIBLE = True  # from peewee import *: db.atomic() on an untyped db prefers the classes the star brings
 GUESS_REACH = 2  # self.db.run() on an untyped db: a run() of a class the file reaches in two imports, else none
 BASE_MEMBER_USES_CLASS = True  # Book.create(), create a base Model's classmethod: Book is used
