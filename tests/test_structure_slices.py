@@ -115,3 +115,29 @@ def test_a_full_runs_edges_come_with_their_ends_sids_from_the_workers(indexed, m
         return sorted(zip(*(table.column(c).to_pylist() for c in columns)), key=repr)
 
     assert keyed(edges) == keyed(written)
+
+
+def _walked():
+    """``_forward`` with each file's scopes walked for every name (no nested-names index: as the lazy graph has it)."""
+    from extractors.structure import parallel
+
+    parallel._SHARED["resolver"].g.nested_names = None
+    return _forward()
+
+
+def test_scopes_skipped_for_a_name_none_defines_give_the_edges_of_walking_them(prepared, monkeypatch):
+    """``Resolver._scoped_name`` walks no scope of a file where none defines the name (``Graph.nested_names``): the
+    index holds the last part of each qualname with a scope above it, and every later edge is that of the walk over
+    every scope, a name an enclosing function defines (a closure called in it) found there as before."""
+    from extractors.structure import parallel
+
+    resolver, _, later = prepared
+    g = resolver.g
+    assert {(p, n) for p, names in g.nested_names.items() for n in names} == \
+        {(p, q.rpartition(".")[2]) for p, q in g.by_qual if "." in q}
+    monkeypatch.setattr(parallel, "_SHARED", {"resolver": resolver, "refs": later})
+    indexed = _in_fork(_forward)
+    assert indexed == _in_fork(_walked)
+    inner = [(s, d) for s, d, kind, _, res in indexed if kind == "calls" and res == "same_file" and d and s
+             and g.by_id[d].qualname.startswith(g.by_id[s].qualname + ".")]
+    assert inner  # a function's own inner definition, which only the walk up its scopes finds

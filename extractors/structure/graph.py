@@ -77,6 +77,11 @@ class Graph:
             defaultdict(set) if members_apart is None else members_apart
         self.variants: dict[str, list[str]] = {} if variants is None else variants  # a definition -> its variants (Go)
         self._subclasses: dict[str, list[str]] | None = _subclasses
+        # path -> the last part of each of its qualnames that has one above it (``A.f``: ``f``): a name not among them
+        # is defined in none of the file's scopes, so ``Resolver._scoped_name`` walks none (its scope-by-scope look-ups
+        # were most of its 1.65M dict reads in sympy's slices, nearly all empty). None: not indexed (``build_graph`` fills it; the lazy graph loads a file's
+        # symbols as its scopes are asked, so it walks them as before)
+        self.nested_names: dict[str, set[str]] | None = None
 
     def owner_of(self, sym: Symbol) -> str | None:
         """The type a member belongs to: its type from another file (a Go method's receiver, a Rust ``impl``'s type),
@@ -116,10 +121,17 @@ def at_module_level(s: Symbol) -> bool:
 
 def build_graph(symbols: list[Symbol], files: dict[str, dict], root) -> Graph:
     g = Graph()
+    g.nested_names = nested = {}
     elsewhere = []  # members whose type is not in their file (qualname ``T.m`` under the module)
     for s in symbols:
         g.by_id[s.id] = s
         g.by_qual[(s.path, s.qualname)] = s.id
+        _, dot, last = s.qualname.rpartition(".")
+        if dot:
+            names = nested.get(s.path)
+            if names is None:
+                names = nested[s.path] = set()
+            names.add(last)
         if s.kind == "module":
             continue
         if at_module_level(s):

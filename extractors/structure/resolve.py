@@ -171,6 +171,7 @@ class Edge(NamedTuple):
 
 
 _new = tuple.__new__  # a NamedTuple built without its Python-level __new__ (millions of edges)
+_NO_NAMES = frozenset()
 
 
 class BodyReturns(NamedTuple):
@@ -4957,6 +4958,9 @@ class Resolver(ImportBindings):
         """Nested scopes of the enclosing definition outwards, then the file's top level. A class body is not a scope
         its methods see (Python, JS, Rust need ``self.``/``this.``), unless the language has an implicit ``this``."""
         qual = qual if qual != MODULE else ""
+        nested = self.g.nested_names
+        if qual and nested is not None and name and name.rpartition(".")[2] not in nested.get(path, _NO_NAMES):
+            qual = ""  # no scope of the file defines the name: each ``{qual}.{name}`` below would be looked up in vain
         hooks = self.hooks.get(path, self.no_hooks)
         implicit_this = hooks.implicit_this
         while qual:
