@@ -136,8 +136,6 @@ def class_body_name(resolver, r, src):
     """``visit_Template = _simple_visit``, ``__copy__ = copy`` in a class body: the body is a scope its own
     statements see (its methods do not), so a bare name written there is a definition of the body bound above it;
     one bound below is not yet, and the name is the module's."""
-    from ..resolve import Found
-
     sym = resolver.g.by_id.get(src)
     if sym is not None and sym.kind in ("field", "variable") and sym.parent_id:
         sym = resolver.g.by_id.get(sym.parent_id)  # the assignment's own target: its class's body
@@ -147,6 +145,8 @@ def class_body_name(resolver, r, src):
     member = resolver.g.by_id.get(sid) if sid else None
     if member is None or sid == src or not 0 < member.line < r.line:
         return None
+    from ..resolve import Found  # imported here, past the common case's returns: a bare call's every look-up runs this
+
     return Found([sid], "same_file")
 
 
