@@ -71,7 +71,7 @@ def _parse_item(root: Path, items: list, item: tuple):
         _narrowed.add(language)  # its compile counts in that file's budget, not another language's file's
         parse.narrow_queries(root, [planned for planned in items if planned[1].name == language])
     facts = parse.parse_file(root, *item)
-    if facts.status in ("partial", "fallback") and parse.widen_query(facts.language):
+    if facts.status in ("partial", "fallback") and parse.widen_for_errors(facts.language):
         facts = parse.parse_file(root, *item)
     return facts
 

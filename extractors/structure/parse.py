@@ -522,6 +522,7 @@ class Narrowed(NamedTuple):
 
     left_out: tuple[tuple[tuple[bytes, ...], ...], ...]
     only: bytes | None = None
+    read_ahead: bool = False  # narrowed by the file's tree, read ahead with its errors: its facts need no wider query
 
     def covers(self, data: bytes) -> bool:
         if self.only is not None:
@@ -591,6 +592,14 @@ def narrow_queries(root: Path, items: list) -> None:
         _compile_narrowed(lang, datas, (root, alone[0]) if len(alone) == 1 else None)
 
 
+def widen_for_errors(language: str) -> bool:
+    """The whole query for ``language`` from now on, for a file whose tree has an error read with a query narrowed
+    by its text alone (a missing token may stand for a keyword the text lacks); False where the narrowing read the
+    file's tree, its missing tokens held (``_probed``), or nothing was narrowed: its facts are the whole query's."""
+    narrowed = _NARROWED.get(language)
+    return narrowed is not None and not narrowed.read_ahead and widen_query(language)
+
+
 def widen_query(language: str) -> bool:
     """The whole query for ``language`` from now on; False when it was not narrowed."""
     _drop_helper(language)
@@ -612,14 +621,18 @@ def _compile_narrowed(lang: Language, datas: list[bytes], alone: tuple | None = 
     kept = [not p.needs or any(_met(p.needs, tokens) for tokens in held) for p in patterns]
     parser = get_parser(lang.grammar)
     only = _probed(parser, lang, datas[0]) if len(datas) == 1 and any(kept) else None
-    if only is not None:
+    if only is not None and only.missing:  # tokens the tree holds though the text lacks them: needs they meet hold
+        with_missing = held[0] | only.missing
+        kept = [not p.needs or _met(p.needs, with_missing) for p in patterns]
+    if only is not None and only.held is not None:
         kept = _kinds_kept(parser.language, patterns, kept, only.held)
-    if all(kept) or not any(kept):
+    split = alone is not None and hasattr(os, "fork") and _worth_a_helper(lang.grammar, sum(kept))
+    if all(kept) and not split or not any(kept):
         return  # the whole query, compiled as any run's (``_read_tree`` still takes the probed tree)
     text = "\n".join(p.text for p, keep in zip(patterns, kept) if keep)
     _PARSERS[lang.name] = parser
     own = text
-    if alone is not None and hasattr(os, "fork") and _worth_a_helper(lang.grammar, sum(kept)):
+    if split:
         helped = [_helped(p.text) for p, keep in zip(patterns, kept) if keep]
         if any(helped) and not all(helped):
             chosen = [p for p, keep in zip(patterns, kept) if keep]
@@ -628,13 +641,14 @@ def _compile_narrowed(lang: Language, datas: list[bytes], alone: tuple | None = 
             _start_helper(alone[0], alone[1], lang, theirs, text)
     _QUERIES[lang.name], _PATTERN_ROLES[lang.name] = _compiled(lang.grammar, own, own)
     _NARROWED[lang.name] = Narrowed(tuple(p.needs for p, keep in zip(patterns, kept) if not keep),
-                                    only.data if only is not None else None)
+                                    only.data if only is not None or own is not text else None, only is not None)
 
 
 # The one file of a language a parse-ahead child parses (an update's usual case) is read before its query compiles:
 # a pattern naming a node kind its tree lacks cannot match there, so it is left out as one lacking its tokens is (a
-# 9.5 KB sympy test: 92 -> 65 of Python's patterns). Where the tree has an error a missing node may be inserted and
-# the file is read with the whole query anyway (``ahead._parse_item``): nothing is left out by kinds. The walk is
+# 9.5 KB sympy test: 92 -> 65 of Python's patterns). Where the tree has an error its missing nodes stand for tokens
+# the text may lack: they count as held (``_missing_tokens``), and the file is read once (an agent's half-written
+# edit: hono's 90 KB ``src/types.ts`` was read twice, the second time with the whole query). The walk is
 # Python (~0.3 us a node) and what it saves is compile, whose cost a pattern grows with the grammar's parse states
 # (tree-sitter's analysis walks them): probed up to ``PROBED_NODES`` nodes a parse state. Sympy's hub
 # ``core/numbers.py`` (26K nodes, Python's 2,788 states) would leave out 11 of 130 patterns for more walk than
@@ -657,22 +671,39 @@ class Probed(NamedTuple):
     tree: object
     read: bytes  # the text the tree was read from: ``data``, or ``data`` repaired (``_repaired_tree``)
     held: TreeKinds | None  # its named node kinds and their pairs; None: not collected (``_probed``)
+    missing: frozenset[bytes] = frozenset()  # the tokens of its MISSING nodes (a tree with an error)
 
 
 _PROBED: list[Probed] = []
 
 
 def _probed(parser, lang: Language, data: bytes) -> Probed | None:
-    """``data``'s tree (the language's repairs applied, as ``_read_tree`` reads it) and its named node kinds; None
-    where they cannot narrow: a tree with an error, a large tree, a component's text (its scripts are read, not the
-    file) or one that is not UTF-8 (read as Latin-1)."""
+    """``data``'s tree (the language's repairs applied, as ``_read_tree`` reads it), with its named node kinds
+    unless it is large, and its missing tokens; None where it is not read ahead: a component's text (its scripts
+    are read, not the file) or one that is not UTF-8 (read as Latin-1)."""
     if lang.markup or not data.isascii() and _utf8_error(data) is not None:
         return None
     tree, read = _repaired_tree(parser, data, parse_rules(lang.name))
     root = tree.root_node
-    small = not root.has_error and root.descendant_count <= PROBED_NODES * parser.language.parse_state_count
-    _PROBED[:] = [Probed(lang.grammar, data, tree, read, _node_kinds(tree, parser.language) if small else None)]
-    return _PROBED[0] if small else None
+    small = root.descendant_count <= PROBED_NODES * parser.language.parse_state_count
+    _PROBED[:] = [Probed(lang.grammar, data, tree, read, _node_kinds(tree, parser.language) if small else None,
+                         _missing_tokens(root) if root.has_error else frozenset())]
+    return _PROBED[0]
+
+
+def _missing_tokens(root) -> frozenset[bytes]:
+    """The kinds of the MISSING nodes under ``root`` (a token's text: ``;``, ``)``, a keyword), as ``; needs:``
+    tokens: the grammar's error recovery inserts one where the text lacks it, and a pattern may match it there.
+    Only the subtrees holding an error are walked. An ERROR node holds the text's own tokens: its kinds and
+    pairs are the tree's, which the cursor's walk reads as any other (``_node_kinds``)."""
+    found, stack = set(), [root]
+    while stack:
+        node = stack.pop()
+        if node.is_missing:
+            found.add(node.type.encode())
+        if node.has_error:
+            stack.extend(node.children)
+    return frozenset(found)
 
 
 def _utf8_error(data: bytes) -> int | None:
