@@ -416,3 +416,14 @@ def test_a_tree_past_the_node_bound_narrows_by_tokens_alone(tmp_path, monkeypatc
     parse.narrow_queries(tmp_path, [item])
     assert parse._QUERIES["python"].pattern_count == _token_kept(LAMBDA_QUOTED.encode())
     assert parse.parse_file(tmp_path, *item) == _whole_facts(tmp_path, item)
+
+
+def test_a_component_read_by_the_child_is_read_with_its_scripts_query(tmp_path):
+    """A Vue component's scripts are read, not its text: no tree is read ahead of its compile (split all the same)
+    and the facts are the whole query's."""
+    lang = LANGUAGES["vue"]
+    (tmp_path / "Badge.vue").write_text(f"<template><b>{{{{ n }}}}</b></template>\n<script lang=\"ts\">\n{TYPED}</script>\n")
+    item = ("Badge.vue", lang, "100644", None)
+    facts = ahead._parse_item(tmp_path, [item], item)
+    parse.widen_query("vue")
+    assert facts == parse.parse_file(tmp_path, *item) and {d.name for d in facts.defs} >= {"Hono", "app"}

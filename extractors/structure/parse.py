@@ -641,7 +641,7 @@ def _compile_narrowed(lang: Language, datas: list[bytes], alone: tuple | None = 
             _start_helper(alone[0], alone[1], lang, theirs, text)
     _QUERIES[lang.name], _PATTERN_ROLES[lang.name] = _compiled(lang.grammar, own, own)
     _NARROWED[lang.name] = Narrowed(tuple(p.needs for p, keep in zip(patterns, kept) if not keep),
-                                    only.data if only is not None or own is not text else None, only is not None)
+                                    only.data if only is not None else None, only is not None)
 
 
 # The one file of a language a parse-ahead child parses (an update's usual case) is read before its query compiles:
