@@ -367,7 +367,8 @@ def query_patterns(language: str) -> tuple[QueryPattern, ...]:
     comment lines say: ``; needs: lambda`` marks the next pattern, ``; needs from here: @`` every pattern up to a
     line ``; needs end``; ``a b|c`` is a and (b or c). Data in the query files, read by ``narrow_queries``: a token
     is one a file must hold for the pattern to match where the tree has no error (a keyword of its nodes, a name its
-    predicates compare; ``narrow_queries``' caller parses a file with errors again with the whole query)."""
+    predicates compare; ``narrow_queries``' caller parses a file with errors again with the whole query, unless
+    the narrowing read its tree and held its missing tokens: ``_missing_tokens``)."""
     text = query_text(language) or ""
     lines, patterns, marked, block = text.splitlines(keepends=True), [], (), ()
     ranges = iter(_pattern_spans(text))
