@@ -140,12 +140,40 @@ def test_files_narrowed_together_keep_every_pattern_one_of_them_needs(tmp_path):
     assert got == [_whole_facts(tmp_path, item) for item in (plain, rich)]
 
 
-def test_the_child_parses_a_file_with_errors_again_with_the_whole_query(tmp_path):
-    (item,) = _write(tmp_path, {"broken.py": PLAIN + "\ndef broken(:\n    return total(\n"})
+def test_the_child_reads_a_file_with_errors_once_with_its_tree_and_missing_tokens_narrowing_it(tmp_path):
+    """An edit half written: the tree's MISSING nodes count as tokens the file holds, its kinds are the tree's
+    (ERROR nodes and all), so the narrowed query's facts are the whole query's and the file is not read again."""
+    (item,) = _write(tmp_path, {"broken.py": LAMBDA_QUOTED + "\nclass Broken(Base:\n    pass\n"})
     facts = ahead._parse_item(tmp_path, [item], item)
     assert facts.status in ("partial", "fallback")
-    assert "python" not in parse._NARROWED  # widened: a missing token may stand for a keyword the file lacks
-    assert facts == _whole_facts(tmp_path, item)
+    assert "python" in parse._NARROWED  # not widened: no second compile and read
+    narrowed = parse._QUERIES["python"].pattern_count
+    assert narrowed < _token_kept((tmp_path / "broken.py").read_bytes())  # the lambda in a string: left out
+    assert facts == _whole_facts(tmp_path, item) and "Broken" in {d.name for d in facts.defs}
+
+
+def test_a_trees_missing_tokens_are_those_its_error_recovery_inserted():
+    from extractors.structure.languages import get_parser
+
+    parser = get_parser("python")
+    assert parse._missing_tokens(parser.parse(b"class A(B:\n    pass\n").root_node) == {b")"}
+    assert parse._missing_tokens(parser.parse(b"x = = 1\n").root_node) == set()  # an ERROR node only
+    assert parse._missing_tokens(parser.parse(b"class A(B):\n    pass\n").root_node) == set()
+
+
+def test_a_typescript_file_with_errors_splits_its_compile_and_is_read_once(tmp_path, monkeypatch):
+    """hono's ``src/types.ts`` with a half-written edit was narrowed by its text, read with a helper, then compiled
+    whole and read again: now its tree narrows it, the helper's half joins, and the facts are the whole query's."""
+    lang = LANGUAGES["typescript"]
+    (tmp_path / "hono.ts").write_text(TYPED + "\nexport function broken(a: string {\n  return a\n}\n")
+    item = ("hono.ts", lang, "100644", None)
+    joins = _observed_joins(monkeypatch)
+    facts = ahead._parse_item(tmp_path, [item], item)
+    assert facts.status == "partial" and joins == [True]
+    assert "typescript" in parse._NARROWED and parse._QUERIES["typescript"].pattern_count < 60
+    parse.widen_query("typescript")
+    assert facts == parse.parse_file(tmp_path, *item)
+    assert {d.name for d in facts.defs} >= {"Hono", "add", "fetch", "app", "broken"}
 
 
 def test_the_child_narrows_a_language_at_its_first_file_only(tmp_path):
@@ -381,16 +409,21 @@ def test_a_query_narrowed_by_a_files_node_kinds_covers_that_file_only(tmp_path):
     assert facts == _whole_facts(tmp_path, written) and facts.defs
 
 
-def test_a_tree_with_an_error_or_past_the_node_bound_narrows_by_tokens_alone(tmp_path, monkeypatch):
-    """A missing node may stand in an erroneous tree for a kind the text lacks; a large tree's walk costs what its
-    left-out patterns would save (``PROBED_NODES``)."""
-    (broken,) = _write(tmp_path, {"broken.py": LAMBDA_QUOTED + "\ndef broken(:\n"})
-    parse.narrow_queries(tmp_path, [broken])
-    assert parse._QUERIES["python"].pattern_count == _token_kept((tmp_path / "broken.py").read_bytes())
-    for name in ("_PARSERS", "_QUERIES", "_PATTERN_ROLES", "_NARROWED"):
-        getattr(parse, name).clear()
+def test_a_tree_past_the_node_bound_narrows_by_tokens_alone(tmp_path, monkeypatch):
+    """A large tree's walk costs what its left-out patterns would save (``PROBED_NODES``)."""
     (item,) = _write(tmp_path, {"quoted.py": LAMBDA_QUOTED})
     monkeypatch.setattr(parse, "PROBED_NODES", 0)
     parse.narrow_queries(tmp_path, [item])
     assert parse._QUERIES["python"].pattern_count == _token_kept(LAMBDA_QUOTED.encode())
     assert parse.parse_file(tmp_path, *item) == _whole_facts(tmp_path, item)
+
+
+def test_a_component_read_by_the_child_is_read_with_its_scripts_query(tmp_path):
+    """A Vue component's scripts are read, not its text: no tree is read ahead of its compile (split all the same)
+    and the facts are the whole query's."""
+    lang = LANGUAGES["vue"]
+    (tmp_path / "Badge.vue").write_text(f"<template><b>{{{{ n }}}}</b></template>\n<script lang=\"ts\">\n{TYPED}</script>\n")
+    item = ("Badge.vue", lang, "100644", None)
+    facts = ahead._parse_item(tmp_path, [item], item)
+    parse.widen_query("vue")
+    assert facts == parse.parse_file(tmp_path, *item) and {d.name for d in facts.defs} >= {"Hono", "app"}

@@ -63,7 +63,8 @@ _narrowed: set[str] = set()  # in a child: the languages whose query it narrowed
 def _parse_item(root: Path, items: list, item: tuple):
     """One of ``items``' facts, parsed with each language's query narrowed to the patterns ``items`` can match
     (``parse.narrow_queries``: the compile the run waits for, shortened). A query's needs hold where the tree has no
-    error (a missing token may be inserted), so a file whose tree has one is parsed again with the whole query."""
+    error (a missing token may be inserted): a file whose tree has one is parsed again with the whole query, unless
+    the narrowing read its tree, missing tokens and all (``parse.widen_for_errors``: an update's one file)."""
     from . import parse  # imported by the child: the parent forks before it has (``start_early``)
 
     language = item[1].name
@@ -71,7 +72,7 @@ def _parse_item(root: Path, items: list, item: tuple):
         _narrowed.add(language)  # its compile counts in that file's budget, not another language's file's
         parse.narrow_queries(root, [planned for planned in items if planned[1].name == language])
     facts = parse.parse_file(root, *item)
-    if facts.status in ("partial", "fallback") and parse.widen_query(facts.language):
+    if facts.status in ("partial", "fallback") and parse.widen_for_errors(facts.language):
         facts = parse.parse_file(root, *item)
     return facts
 

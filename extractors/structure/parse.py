@@ -367,7 +367,8 @@ def query_patterns(language: str) -> tuple[QueryPattern, ...]:
     comment lines say: ``; needs: lambda`` marks the next pattern, ``; needs from here: @`` every pattern up to a
     line ``; needs end``; ``a b|c`` is a and (b or c). Data in the query files, read by ``narrow_queries``: a token
     is one a file must hold for the pattern to match where the tree has no error (a keyword of its nodes, a name its
-    predicates compare; ``narrow_queries``' caller parses a file with errors again with the whole query)."""
+    predicates compare; ``narrow_queries``' caller parses a file with errors again with the whole query, unless
+    the narrowing read its tree and held its missing tokens: ``_missing_tokens``)."""
     text = query_text(language) or ""
     lines, patterns, marked, block = text.splitlines(keepends=True), [], (), ()
     ranges = iter(_pattern_spans(text))
@@ -522,6 +523,7 @@ class Narrowed(NamedTuple):
 
     left_out: tuple[tuple[tuple[bytes, ...], ...], ...]
     only: bytes | None = None
+    read_ahead: bool = False  # narrowed by the file's tree, read ahead with its errors: its facts need no wider query
 
     def covers(self, data: bytes) -> bool:
         if self.only is not None:
@@ -591,6 +593,14 @@ def narrow_queries(root: Path, items: list) -> None:
         _compile_narrowed(lang, datas, (root, alone[0]) if len(alone) == 1 else None)
 
 
+def widen_for_errors(language: str) -> bool:
+    """The whole query for ``language`` from now on, for a file whose tree has an error read with a query narrowed
+    by its text alone (a missing token may stand for a keyword the text lacks); False where the narrowing read the
+    file's tree, its missing tokens held (``_probed``), or nothing was narrowed: its facts are the whole query's."""
+    narrowed = _NARROWED.get(language)
+    return narrowed is not None and not narrowed.read_ahead and widen_query(language)
+
+
 def widen_query(language: str) -> bool:
     """The whole query for ``language`` from now on; False when it was not narrowed."""
     _drop_helper(language)
@@ -612,14 +622,18 @@ def _compile_narrowed(lang: Language, datas: list[bytes], alone: tuple | None = 
     kept = [not p.needs or any(_met(p.needs, tokens) for tokens in held) for p in patterns]
     parser = get_parser(lang.grammar)
     only = _probed(parser, lang, datas[0]) if len(datas) == 1 and any(kept) else None
-    if only is not None:
+    if only is not None and only.missing:  # tokens the tree holds though the text lacks them: needs they meet hold
+        with_missing = held[0] | only.missing
+        kept = [not p.needs or _met(p.needs, with_missing) for p in patterns]
+    if only is not None and only.held is not None:
         kept = _kinds_kept(parser.language, patterns, kept, only.held)
-    if all(kept) or not any(kept):
+    split = alone is not None and hasattr(os, "fork") and _worth_a_helper(lang.grammar, sum(kept))
+    if all(kept) and not split or not any(kept):
         return  # the whole query, compiled as any run's (``_read_tree`` still takes the probed tree)
     text = "\n".join(p.text for p, keep in zip(patterns, kept) if keep)
     _PARSERS[lang.name] = parser
     own = text
-    if alone is not None and hasattr(os, "fork") and _worth_a_helper(lang.grammar, sum(kept)):
+    if split:
         helped = [_helped(p.text) for p, keep in zip(patterns, kept) if keep]
         if any(helped) and not all(helped):
             chosen = [p for p, keep in zip(patterns, kept) if keep]
@@ -628,13 +642,14 @@ def _compile_narrowed(lang: Language, datas: list[bytes], alone: tuple | None = 
             _start_helper(alone[0], alone[1], lang, theirs, text)
     _QUERIES[lang.name], _PATTERN_ROLES[lang.name] = _compiled(lang.grammar, own, own)
     _NARROWED[lang.name] = Narrowed(tuple(p.needs for p, keep in zip(patterns, kept) if not keep),
-                                    only.data if only is not None else None)
+                                    only.data if only is not None else None, only is not None)
 
 
 # The one file of a language a parse-ahead child parses (an update's usual case) is read before its query compiles:
 # a pattern naming a node kind its tree lacks cannot match there, so it is left out as one lacking its tokens is (a
-# 9.5 KB sympy test: 92 -> 65 of Python's patterns). Where the tree has an error a missing node may be inserted and
-# the file is read with the whole query anyway (``ahead._parse_item``): nothing is left out by kinds. The walk is
+# 9.5 KB sympy test: 92 -> 65 of Python's patterns). Where the tree has an error its missing nodes stand for tokens
+# the text may lack: they count as held (``_missing_tokens``), and the file is read once (an agent's half-written
+# edit: hono's 90 KB ``src/types.ts`` was read twice, the second time with the whole query). The walk is
 # Python (~0.3 us a node) and what it saves is compile, whose cost a pattern grows with the grammar's parse states
 # (tree-sitter's analysis walks them): probed up to ``PROBED_NODES`` nodes a parse state. Sympy's hub
 # ``core/numbers.py`` (26K nodes, Python's 2,788 states) would leave out 11 of 130 patterns for more walk than
@@ -657,22 +672,39 @@ class Probed(NamedTuple):
     tree: object
     read: bytes  # the text the tree was read from: ``data``, or ``data`` repaired (``_repaired_tree``)
     held: TreeKinds | None  # its named node kinds and their pairs; None: not collected (``_probed``)
+    missing: frozenset[bytes] = frozenset()  # the tokens of its MISSING nodes (a tree with an error)
 
 
 _PROBED: list[Probed] = []
 
 
 def _probed(parser, lang: Language, data: bytes) -> Probed | None:
-    """``data``'s tree (the language's repairs applied, as ``_read_tree`` reads it) and its named node kinds; None
-    where they cannot narrow: a tree with an error, a large tree, a component's text (its scripts are read, not the
-    file) or one that is not UTF-8 (read as Latin-1)."""
+    """``data``'s tree (the language's repairs applied, as ``_read_tree`` reads it), with its named node kinds
+    unless it is large, and its missing tokens; None where it is not read ahead: a component's text (its scripts
+    are read, not the file) or one that is not UTF-8 (read as Latin-1)."""
     if lang.markup or not data.isascii() and _utf8_error(data) is not None:
         return None
     tree, read = _repaired_tree(parser, data, parse_rules(lang.name))
     root = tree.root_node
-    small = not root.has_error and root.descendant_count <= PROBED_NODES * parser.language.parse_state_count
-    _PROBED[:] = [Probed(lang.grammar, data, tree, read, _node_kinds(tree, parser.language) if small else None)]
-    return _PROBED[0] if small else None
+    small = root.descendant_count <= PROBED_NODES * parser.language.parse_state_count
+    _PROBED[:] = [Probed(lang.grammar, data, tree, read, _node_kinds(tree, parser.language) if small else None,
+                         _missing_tokens(root) if root.has_error else frozenset())]
+    return _PROBED[0]
+
+
+def _missing_tokens(root) -> frozenset[bytes]:
+    """The kinds of the MISSING nodes under ``root`` (a token's text: ``;``, ``)``, a keyword), as ``; needs:``
+    tokens: the grammar's error recovery inserts one where the text lacks it, and a pattern may match it there.
+    Only the subtrees holding an error are walked. An ERROR node holds the text's own tokens: its kinds and
+    pairs are the tree's, which the cursor's walk reads as any other (``_node_kinds``)."""
+    found, stack = set(), [root]
+    while stack:
+        node = stack.pop()
+        if node.is_missing:
+            found.add(node.type.encode())
+        if node.has_error:
+            stack.extend(node.children)
+    return frozenset(found)
 
 
 def _utf8_error(data: bytes) -> int | None:
@@ -923,6 +955,7 @@ def parse_file(root: Path, path: str, lang: Language, mode: str = "100644", know
         return _regex_fallback(facts, data, lang, why)
     finally:
         _PARENTS.clear()  # (one file's nodes, which hold its tree)
+        _FORMS.clear()
     if facts.status == "partial" and not facts.defs:
         return _regex_fallback(facts, data, lang, "syntax errors" if facts.error_lines else facts.skip_reason)
     return facts
@@ -993,6 +1026,7 @@ def _query_facts(facts: FileFacts, data: bytes, lang: Language, root: Path | Non
         data = rules.source_view(facts.path, data)
     parser, query = _parser_and_query(lang, data)
     _PARENTS.clear()
+    _FORMS.clear()
     _use_element_reads(rules)
     written = data
     tree, data = _read_tree(parser, data, rules, facts, lang.grammar)
@@ -2901,7 +2935,19 @@ def _parent(node):
     return parent
 
 
+_FORMS: dict[int, str | None] = {}  # ``_type_form`` by node id, for the file being read (as ``_PARENTS``)
+
+
 def _type_form(node, rules: ParseRules, name_of) -> str | None:
+    """``_type_form_read``, once per node of the file: a generic's head is asked again by each type argument's
+    ``_returned_element`` (hono's ``src/types.ts``: 13.6K calls, 8.8K nodes)."""
+    form = _FORMS.get(node.id, _FORMS)
+    if form is _FORMS:
+        form = _FORMS[node.id] = _type_form_read(node, rules, name_of)
+    return form
+
+
+def _type_form_read(node, rules: ParseRules, name_of) -> str | None:
     """Where a type name is used: the form of the nearest enclosing node type the language lists (a parameter,
     a return type, a field, a variable...), ``generic`` inside generic arguments (a base's too: ``extends
     Subscribable<Listener>`` uses ``Listener``); None where it is not a use (a declaration's own name, a base class
