@@ -273,9 +273,15 @@ def _edit(root: Path, rel: str, n: int) -> None:
             indent = line[: len(line) - len(stripped)]
             lines.insert(i, f"{indent}_codelake_bench_{n} = len(str({n}))\n")
             break
-    else:
-        lines.append(f"\n\ndef _codelake_bench_{n}():\n    return len(str({n}))\n")
+    else:  # no function body to grow: a new function at the end, in the file's own language (a TypeScript file
+        # given Python's ``def`` measured an update of a file with a syntax error, hono's ``src/types.ts``)
+        ecma = path.suffix in _ECMA_SUFFIXES
+        lines.append(f"\n\nexport function _codelake_bench_{n}() {{\n  return String({n}).length;\n}}\n" if ecma
+                     else f"\n\ndef _codelake_bench_{n}():\n    return len(str({n}))\n")
     path.write_text("".join(lines))
+
+
+_ECMA_SUFFIXES = frozenset({".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs"})
 
 
 def _update(root: Path, rel: str, repo: str, env: dict, n: int = 5) -> tuple[float, float]:
