@@ -831,8 +831,8 @@ class _Staging:
         # may route its rows again, and side by side their buffers would add up
         merging = all(w.merges() or not w.rows for w in writes)
         # an update's edges and their indexes are written while its early thread still writes the tables it was
-        # given as resolution began (a hub's symbols, indexes of references: ~40 ms the edges waited for); a whole
-        # run's early writes (renames and fsyncs) are waited for first, as its tables are written one at a time
+        # given as resolution began (a short resolution finds most of them still running: the edges waited for them);
+        # a whole run's early writes (renames and fsyncs) are waited for first, as its tables are written one at a time
         written = {} if merging else self._early_done()
         each = each_in_threads if merging else _one_by_one
         rest = dict(zip([w.table for w in writes], each(lambda write: write.finish(full), writes)))
