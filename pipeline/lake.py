@@ -825,13 +825,18 @@ class _Staging:
             self._pool = None
 
     def finish(self, full: bool) -> dict[str, dict]:
-        written = self._early_done()
-        writes = [self._table(table) for table in self.extractor.tables if table not in written]
+        writes = [self._table(table) for table in self.extractor.tables if table not in self.early]
         # an update's tables side by side: each rewrites a few shards, mostly Parquet work that releases the GIL (one
         # table after another was ~90 ms of a one-file update's ~450). A whole run's tables stay one at a time: each
         # may route its rows again, and side by side their buffers would add up
-        each = each_in_threads if all(w.merges() or not w.rows for w in writes) else _one_by_one
-        written |= dict(zip([w.table for w in writes], each(lambda write: write.finish(full), writes)))
+        merging = all(w.merges() or not w.rows for w in writes)
+        # an update's edges and their indexes are written while its early thread still writes the tables it was
+        # given as resolution began (a short resolution finds most of them still running: the edges waited for them);
+        # a whole run's early writes (renames and fsyncs) are waited for first, as its tables are written one at a time
+        written = {} if merging else self._early_done()
+        each = each_in_threads if merging else _one_by_one
+        rest = dict(zip([w.table for w in writes], each(lambda write: write.finish(full), writes)))
+        written |= self._early_done() | rest
         for write in self.tables.values():
             self.dropped_damaged.extend(write.dropped_damaged)
         return {table: written[table] for table in self.extractor.tables}

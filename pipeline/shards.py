@@ -690,19 +690,21 @@ class TableWrite:
 
         final = self.folder / f"{self.table}-{self.run_id}-{k}.parquet"
         tmp = self.folder / f".{self.table}-{self.run_id}-{k}.tmp"
+        written = None  # the rows written here, when this wrote them: the file's footer is not read back for them
         if ready and base is None and len(parts) == 1:
             parts[0].replace(tmp)
         elif self.sort_by:
             rows = self._sorted(parts, base)
             pq.write_table(rows.replace_schema_metadata(self.schema.metadata), tmp, row_group_size=SORTED_ROW_GROUP,
                            write_statistics=self.stats)
+            written = rows.num_rows
         elif base is None and len(parts) == 1 and isinstance(parts[0], Path) \
                 and pq.read_metadata(parts[0]).num_row_groups <= 1:
             parts[0].replace(tmp)  # the routed file is the shard as it is
         else:
-            _write_regrouped(tmp, self.schema, base, parts, self.stats)
+            written = _write_regrouped(tmp, self.schema, base, parts, self.stats)
         finalize(tmp, final, sync_dir=False)
-        rows = pq.read_metadata(final).num_rows
+        rows = pq.read_metadata(final).num_rows if written is None else written
         return {"file": str(final.relative_to(self.root)), "rows": rows, "bytes": final.stat().st_size}
 
     def _sorted(self, parts: list[Path], base):
@@ -782,24 +784,27 @@ def _upper_bound(keys: list, key: SortKey, low: int) -> int:
     return bisect_right(range(len(keys[0])), key, low, key=lambda i: SortKey.of(column[i].as_py() for column in keys))
 
 
-def _write_regrouped(path: Path, schema, base, parts: list[Path], stats: list[str] | bool = True) -> None:
+def _write_regrouped(path: Path, schema, base, parts: list[Path], stats: list[str] | bool = True) -> int:
     """``base``, then every part's rows, in row groups of up to ``BUFFER_ROWS`` rows (at most that many held at
     once). A routed part holds one small row group per buffer flush (~1,300 rows of each shard of a 200-shard
     table), and readers pay for every row group (its statistics in the footer, its setup in a scan): the cold
-    ``callers`` of a 3.2M-edge lake read 2,500 of them, four times slower than reading its 196 shards whole."""
+    ``callers`` of a 3.2M-edge lake read 2,500 of them, four times slower than reading its 196 shards whole.
+    Returns how many rows it wrote."""
     import pyarrow as pa
     import pyarrow.parquet as pq
 
-    held, count = [], 0
+    held, count, total = [], 0, 0
     with pq.ParquetWriter(path, schema, write_statistics=stats) as out:
         for rows in _rows_in_order(base, parts):
             held.append(rows.replace_schema_metadata(schema.metadata))
             count += rows.num_rows
+            total += rows.num_rows
             if count >= BUFFER_ROWS:
                 out.write_table(pa.concat_tables(held), row_group_size=BUFFER_ROWS)
                 held, count = [], 0
         if held:
             out.write_table(pa.concat_tables(held), row_group_size=BUFFER_ROWS)
+    return total
 
 
 def _rows_in_order(base, parts: list[Path]):

@@ -125,13 +125,20 @@ def total_bytes(root: Path, items: list, enough: int | None = None) -> int:
     return total
 
 
+# a pyproject.toml holding none of these names no script: the keys ``console_entry_points`` reads are ``scripts``,
+# ``gui-scripts`` and ``entry-points``, written as they are or, in a quoted key, with ``\u``/``\U`` escapes
+NAMING_SCRIPTS = (b"scripts", b"entry-points", b"\\u", b"\\U")
+
+
 def console_entry_points(root: Path) -> set[tuple[str, str]]:
     """(module, attribute) pairs named by pyproject.toml scripts and entry points: called from outside the code."""
+    raw = read_config(root, "pyproject.toml")
+    if raw is None or not any(word in raw for word in NAMING_SCRIPTS):  # nothing to read: parsing sympy's 4.8 KB
+        return set()  # file was ~14 M instructions of every update's main process before its parse is taken
     import tomllib  # here: the parse-ahead child forks once the plan's modules are in, and needs none of it
 
-    raw = read_config(root, "pyproject.toml")
     try:
-        data = tomllib.loads(raw.decode("utf-8", "replace")) if raw is not None else {}
+        data = tomllib.loads(raw.decode("utf-8", "replace"))
     except (ValueError, RecursionError):
         return set()
     project = data.get("project") if isinstance(data.get("project"), dict) else {}  # a repository's file: any shape
