@@ -157,6 +157,11 @@ TEMPLATE = "template"  # a raw reference's kind: a member named by a template (`
 TEMPLATE_VALUE = "template_value"  # a variable assigned a template, which a ``template`` reference may name
 TEMPLATE_MIN_CONSTANT = 3  # fewer constant characters match too much: ``getattr(self, name)`` stays unknown
 _TEMPLATE_CONSTANT = lazy_re(r"^\w*$")
+# a member named by a key the code does not spell (``this[stmt.type](stmt)``, ``ERROR_DEFINITIONS[code](ctx)``): a
+# template reference's name where a language keeps such keys (``settle_templates(.., unknown=ANY_KEY)``); the resolver
+# takes each member of the receiver as a possible callee, at a guess's confidence (``Resolver._any_key``)
+ANY_KEY = "*"
+_KEY_PATH = lazy_re(r"^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*$")  # a variable or a property read: code, stmt.type
 
 
 def name_template(pieces: list[str | None]) -> str | None:
@@ -302,11 +307,13 @@ def of_kind(raw_refs: list, *kinds: str) -> list:
     return list(compress(raw_refs, map(frozenset(kinds).__contains__, map(_KIND, raw_refs))))
 
 
-def settle_templates(raw_refs: list, template_of: Callable[[str], str | None], reach: int = 15) -> list:
+def settle_templates(raw_refs: list, template_of: Callable[[str], str | None], reach: int = 15,
+                     unknown: str | None = None) -> list:
     """The raw ``template`` references with their pattern as name (``template_of`` reads the written expression), one
     naming a variable taking the pattern of the nearest template assigned to it at most ``reach`` lines before
     (``method = f"{key}_schema"; getattr(self, method)``); ``template_value`` facts dropped, and every template
-    reference no pattern answers (``getattr(self, name)`` stays unknown)."""
+    reference no pattern answers (``getattr(self, name)`` stays unknown), except, where ``unknown`` is given
+    (``ANY_KEY``), one whose key is a variable or a property read (``this[stmt.type]``): named ``unknown``."""
     if not has_kind(raw_refs, TEMPLATE):
         return [r for r in raw_refs if r.kind != TEMPLATE_VALUE] if has_kind(raw_refs, TEMPLATE_VALUE) else raw_refs
     assigned: dict[str, list] = {}
@@ -320,6 +327,8 @@ def settle_templates(raw_refs: list, template_of: Callable[[str], str | None], r
         if r.kind == TEMPLATE:
             pattern = template_of(r.name) if not r.name.isidentifier() else _assigned_template(
                 assigned.get(r.name, ()), r, template_of, reach)
+            if pattern is None and unknown is not None and _KEY_PATH.match(r.name):
+                pattern = unknown  # a template too short to match stays dropped: only a key spelled nowhere
             if pattern is None:
                 continue
             r = r._replace(name=pattern)

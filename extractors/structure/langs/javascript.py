@@ -17,8 +17,8 @@ from pipeline.safeio import read_config
 
 from ..lazyre import lazy_re
 from ..parse import BARE_CALL_ONLY, BASE_OF, MADE, _parent
-from . import (QuotedTemplate, alias_form, call_head, entry_reason_with, keyword_rule, kinds_of, no_package_scope,
-               of_kind, quoted_template, settle_templates, with_entries)
+from . import (ANY_KEY, QuotedTemplate, alias_form, call_head, entry_reason_with, keyword_rule, kinds_of,
+               no_package_scope, of_kind, quoted_template, settle_templates, with_entries)
 from .typescript_repairs import repairs  # noqa: F401 - the parser's hook: TypeScript the grammar cannot read
 
 GROUP = "javascript"
@@ -276,8 +276,9 @@ def settle_references(raw_refs: list) -> list:
     any other object taken apart is no import. A variable that renames (``var basename = path.basename``) stays a
     variable of the file where the module is a package's (``path``): only a file of the repository's, required by a
     relative path, makes it an import of that file's definition. A member named by a template takes its pattern
-    (``this[`when${name}`]()``: ``when*``, ``langs.settle_templates``)."""
-    raw_refs = settle_templates(raw_refs, member_template)
+    (``this[`when${name}`]()``: ``when*``, ``langs.settle_templates``); one named by a key the code does not spell
+    (``this[stmt.type](stmt)``, ``ERROR_DEFINITIONS[code](ctx)``) any member of its receiver (``ANY_KEY``)."""
+    raw_refs = settle_templates(raw_refs, member_template, unknown=ANY_KEY)
     kinds = kinds_of(raw_refs)
     for wanted, step in _SETTLING:  # (each step only where the file has its kinds: most have none of them)
         if wanted(kinds, raw_refs):
