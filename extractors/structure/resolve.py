@@ -918,10 +918,12 @@ class Resolver(ImportBindings):
             return found
         return Found(found.ids + [sid], found.resolution if found.ids else "same_file")
 
-    def _assigned_member(self, r: Ref, found: Found, hooks: Hooks) -> Found:
+    def _assigned_member(self, r: Ref, found: Found | None, hooks: Hooks) -> Found | None:
         """A member the file defines on the receiver's name (``internals.f``, ``internals.Request``) where the
-        receiver's value answered nothing of ours: an object that members are assigned to after it was made."""
-        if not hooks.members_assigned or found.resolution != "external" or not r.receiver:
+        receiver's value answered nothing of ours (a library's, or nothing the code states: ``var Note =
+        sequelize.define(..)`` with ``sequelize`` a parameter): an object that members are assigned to after it
+        was made."""
+        if not hooks.members_assigned or not r.receiver or found is not None and found.resolution != "external":
             return found
         sid = self.g.by_qual.get((r.path, f"{r.receiver}.{r.name}"))
         return Found([sid], "same_file") if sid is not None else found
@@ -2130,7 +2132,7 @@ class Resolver(ImportBindings):
             if found:
                 found = self._by_type_arguments(r, found, hooks)
                 return self._library_member(r, src, self._kind_wanted(found, kinds), hooks)
-        return None
+        return self._assigned_member(r, None, hooks) if r.receiver else None
 
     def _through_named_value(self, r: Ref, src: str, layers) -> Found | None:
         """``d = pyramid.viewderivers; d.secured_view``: a receiver holding one dotted name that names a module
@@ -4788,7 +4790,15 @@ class Resolver(ImportBindings):
                     return Found([held], "import")
         default = self.default_export(modules)  # a CommonJS module's object: module.exports = app; app.init = ...
         member = self._member(default, r.name) if default else None
-        return Found(member.ids, "import") if member else UNRESOLVED
+        if member:
+            return Found(member.ids, "import")
+        # module.exports = logger where const logger = createLogger(..): the library's object, with a member or two
+        # of ours (logger.stream = ..); what else is called on it is the library's, as in its own file
+        return EXTERNAL if default and self._holds_library_value(default) else UNRESOLVED
+
+    def _holds_library_value(self, sid: str) -> bool:
+        """Whether the variable ``sid`` holds what a library's call gives (``return_class``'s ``""``)."""
+        return self.g.by_id[sid].kind in VALUES and self.return_class(sid) == ""
 
     def _default_exports(self, path: str) -> bool:
         """The module's language exports one value as a whole (JavaScript's ``module.exports = x``, ``export
