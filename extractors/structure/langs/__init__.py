@@ -161,7 +161,9 @@ _TEMPLATE_CONSTANT = lazy_re(r"^\w*$")
 # template reference's name where a language keeps such keys (``settle_templates(.., unknown=ANY_KEY)``); the resolver
 # takes each member of the receiver as a possible callee, at a guess's confidence (``Resolver._any_key``)
 ANY_KEY = "*"
-_KEY_PATH = lazy_re(r"^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*$")  # a variable or a property read: code, stmt.type
+# a receiver subscripted by a variable or a property read (``this[stmt.type]``): the whole subscript, as a query writes
+# it for ``unknown``; group 1 the key
+_KEYED = lazy_re(r"^.+\[([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\]$", re.S)
 
 
 def name_template(pieces: list[str | None]) -> str | None:
@@ -312,8 +314,9 @@ def settle_templates(raw_refs: list, template_of: Callable[[str], str | None], r
     """The raw ``template`` references with their pattern as name (``template_of`` reads the written expression), one
     naming a variable taking the pattern of the nearest template assigned to it at most ``reach`` lines before
     (``method = f"{key}_schema"; getattr(self, method)``); ``template_value`` facts dropped, and every template
-    reference no pattern answers (``getattr(self, name)`` stays unknown), except, where ``unknown`` is given
-    (``ANY_KEY``), one whose key is a variable or a property read (``this[stmt.type]``): named ``unknown``."""
+    reference no pattern answers (``getattr(self, name)`` stays unknown). Where ``unknown`` is given (``ANY_KEY``), a
+    reference naming a whole subscript (``this[stmt.type]``) is named ``unknown``, unless its key is a variable a
+    template was assigned to (``this[method]()`` after ``method = 'run' + x``: that template's reference says it)."""
     if not has_kind(raw_refs, TEMPLATE):
         return [r for r in raw_refs if r.kind != TEMPLATE_VALUE] if has_kind(raw_refs, TEMPLATE_VALUE) else raw_refs
     assigned: dict[str, list] = {}
@@ -325,10 +328,13 @@ def settle_templates(raw_refs: list, template_of: Callable[[str], str | None], r
         if r.kind == TEMPLATE_VALUE:
             continue
         if r.kind == TEMPLATE:
-            pattern = template_of(r.name) if not r.name.isidentifier() else _assigned_template(
-                assigned.get(r.name, ()), r, template_of, reach)
-            if pattern is None and unknown is not None and _KEY_PATH.match(r.name):
-                pattern = unknown  # a template too short to match stays dropped: only a key spelled nowhere
+            keyed = _KEYED.match(r.name) if unknown is not None and r.name.endswith("]") else None
+            if keyed:
+                pattern = None if assigned.get(keyed.group(1)) and _assigned_template(
+                    assigned[keyed.group(1)], r, template_of, reach) else unknown
+            else:
+                pattern = template_of(r.name) if not r.name.isidentifier() else _assigned_template(
+                    assigned.get(r.name, ()), r, template_of, reach)
             if pattern is None:
                 continue
             r = r._replace(name=pattern)

@@ -504,11 +504,9 @@
 
 ; a method named by a template (this[`when${name}`](), this['handle' + type](e), return obj[`${prefix}Changed`]) or by
 ; a variable the enclosing code assigns one (const m = 'run' + x; this[m]()): called, passed, returned, bound or
-; given to a variable, never written; langs/javascript.member_template reads it; too little constant text stays unknown;
-; called, a key spelled nowhere (this[stmt.type](stmt), ERRORS[code](ctx)) names any member (langs.ANY_KEY)
+; given to a variable, never written; langs/javascript.member_template reads it; too little constant text stays unknown
 (call_expression function: (subscript_expression object: (_) @receiver
-  index: [(template_string (template_substitution)) (binary_expression) (identifier) (member_expression)] @name))
-  @reference.template
+  index: [(template_string (template_substitution)) (binary_expression) (identifier)] @name)) @reference.template
 (arguments (subscript_expression object: (_) @receiver
   index: [(template_string (template_substitution)) (binary_expression)] @name) @reference.template)
 (return_statement (subscript_expression object: (_) @receiver
