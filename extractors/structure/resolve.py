@@ -2132,7 +2132,9 @@ class Resolver(ImportBindings):
             if found:
                 found = self._by_type_arguments(r, found, hooks)
                 return self._library_member(r, src, self._kind_wanted(found, kinds), hooks)
-        return self._assigned_member(r, None, hooks) if r.receiver else None
+        # var Note = sequelize.define(..) of a parameter's: nothing states the call's value; a value stated otherwise
+        # (a builtin's console.log, a typed const) keeps what its type says, a later assignment not yet made
+        return self._assigned_member(r, None, hooks) if r.receiver and (r.bound_to or "").endswith(")") else None
 
     def _through_named_value(self, r: Ref, src: str, layers) -> Found | None:
         """``d = pyramid.viewderivers; d.secured_view``: a receiver holding one dotted name that names a module
