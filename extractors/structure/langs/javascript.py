@@ -887,7 +887,7 @@ def guess_bare_names(resolver, path: str) -> bool:
 KEYWORDS = frozenset({"if", "else", "for", "while", "do", "switch", "case", "const",
                       "let", "var", "function", "class", "try", "typeof",
                       "instanceof", "void", "yield", "await", "extends", "super", "this",
-                      "debugger", "with", "in"})
+                      "debugger", "in"})
 # TypeScript's words, not JavaScript's: a member may bear them (express's ``res.type = function contentType()``,
 # ``class Field { type() {} }``); only a top-level definition so named is a misread ``type X = ...``. And the
 # statements whose names a promise's or an iterator's methods bear (``catch``, ``finally``, ``return``, ``throw``:
@@ -896,8 +896,10 @@ KEYWORDS = frozenset({"if", "else", "for", "while", "do", "switch", "case", "con
 # query's ``mutation.continue()``, ``retryer.continue: () => Promise<unknown>``)
 # ``export``, ``import`` and ``new`` are never followed by ``(..) {`` in a statement, so a member so named is real (an
 # OpenTelemetry exporter's ``export(spans, done) {..}`` in pm2: dropped, its locals became the class's methods)
+# ``with`` is a builder's method (ts-pattern's ``match(x).with(..)``, knex's and Kysely's CTE ``qb.with(..)``); its
+# statement is not allowed in a class body or a module (both strict), so only a top-level ``with`` is a misread one
 CONTEXTUAL_KEYWORDS = frozenset({"interface", "type", "enum", "implements", "catch", "finally", "return", "throw",
-                                 "break", "continue", "export", "import", "new"})
+                                 "break", "continue", "export", "import", "new", "with"})
 
 
 # a keyword, a TypeScript word outside any object or class, or a ``constructor`` outside any class (an error node's
@@ -951,6 +953,32 @@ def _property_form(node, child) -> str:
     return "field"
 
 
+def _conditional_form(node, child):
+    """``A extends B ? Match<..> : never``: a value of the type is of a branch's type, which takes the place's form
+    further up (a method's return: ts-pattern's ``with(..)`` returns ``InvertPatternForExclude<p, value> extends infer
+    excluded ? Match<..> : never``); the types the condition checks are no type of the value (read as the return,
+    ``InvertPatternForExclude`` made every ``match(x).with(..).with`` unresolved or a guess)."""
+    branches = (node.child_by_field_name("consequence"), node.child_by_field_name("alternative"))
+    return ... if child in branches else "annotation"
+
+
+def _function_type_form(node, child):
+    """``(selections: S, value: V) => PickReturnValue<o, c>``: a function type's result is a return where the function
+    type is what a definition or a property holds, a parameter's type where it types a parameter (ts-pattern's
+    ``with(pattern, handler: (..) => PickReturnValue<o, c>): Match<..>``: read as ``with``'s first return type, it
+    hid ``Match``); its parameters' types are found before (``required_parameter``)."""
+    current = _parent(node)
+    for _ in range(_BOUND_DEPTH):
+        if current is None:
+            break
+        if current.type in ("required_parameter", "optional_parameter"):
+            return "parameter"
+        if current.type in _PROPERTY_SCOPES or current.type == "property_signature":
+            break
+        current = _parent(current)
+    return "return"
+
+
 _RETURNS = ("function_declaration", "function_expression", "arrow_function", "method_definition", "method_signature",
             "abstract_method_signature", "function_signature", "generator_function_declaration", "call_signature",
             "construct_signature", "function_type")
@@ -960,10 +988,10 @@ _PROPERTY_SCOPES = frozenset(_RETURNS) | {"required_parameter", "optional_parame
                                           "interface_body", "public_field_definition", "class_body"}
 TYPE_CONTEXTS = {
     **dict.fromkeys(("required_parameter", "optional_parameter"), "parameter"),
-    **dict.fromkeys(_RETURNS, "return"),
+    **dict.fromkeys(_RETURNS, "return"), "function_type": _function_type_form,
     **dict.fromkeys(("public_field_definition", "abstract_class_field"), "field"), "property_signature": _property_form,
     "variable_declarator": "variable",
-    "type_alias_declaration": alias_form, "type_parameter": _named,
+    "type_alias_declaration": alias_form, "type_parameter": _named, "conditional_type": _conditional_form,
     # names of declarations, and bases that are already ``inherits`` references
     **dict.fromkeys(("class_declaration", "abstract_class_declaration", "interface_declaration", "implements_clause",
                      "extends_type_clause", "extends_clause", "class_heritage"), None),
@@ -978,6 +1006,17 @@ TRANSPARENT_TYPES = frozenset({"Promise", "PromiseLike", "Awaited", "Readonly", 
 # ...and a promise's own methods, on such a value read as what it holds (`graph.ensure(url).then(..)` with `ensure():
 # Promise<Node>`): the Promise's where the class lacks them, not an unknown member of Node's
 WRAPPER_METHODS = frozenset({"then", "catch", "finally"})
+# a call's type arguments (``match<Input>(x)``, ``match<a[], Option<a>>(xs)``): right after the callee's name, up to
+# the ``>`` its arguments' ``(`` follows, holding no parentheses (``a < b, c > (d)`` in an argument has spaces)
+_CALL_TYPE_ARGS = lazy_re(r"(?<=[\w$])<[^()]*?>(?=\()")
+
+
+def receiver_path(receiver: str) -> str:
+    """A receiver as the resolver reads it: a call's type arguments say nothing of which function is called
+    (ts-pattern's ``match<Input>(x).with(..)``: what ``match`` returns, as for ``match(x)``)."""
+    return _CALL_TYPE_ARGS.sub("", receiver) if "<" in receiver else receiver
+
+
 _CAST = lazy_re(r"^\(\s*[^()]+?\s+as\s+([A-Za-z_$][\w$.]*)\s*(?:<[^()]*>)?\s*\)$", re.S)
 _ANGLE_CAST = lazy_re(r"^\(\s*<\s*([A-Za-z_$][\w$.]*)\s*(?:<[^()]*>)?\s*>\s*[\w$.]+\s*\)$", re.S)
 _NEW = lazy_re(r"^\(?\s*new\s+([\w$.]+)\s*(?:<[^()]*>)?\s*(?:\(.*\))?\s*\)?$", re.S)
