@@ -45,7 +45,9 @@ RECEIVER_NAMES_OWNER = True
 EXTERNAL_RECEIVERS = frozenset({"console", "window", "document", "process", "globalThis", "navigator", "location",
                                 "localStorage", "sessionStorage", "performance", "history",
                                 # the test runners' globals: jest.fn(), vi.spyOn(), it.skip(), describe.each()
-                                "jest", "vi", "it", "describe", "expect", "test"})
+                                "jest", "vi", "it", "describe", "expect", "test",
+                                # jQuery's (BUILTINS): $.ajax(..), jQuery.extend(..)
+                                "$", "jQuery"})
 EXTENSIONS = (".d.ts", ".tsx", ".ts", ".mts", ".cts", ".jsx", ".js", ".mjs", ".cjs", ".vue", ".svelte")
 # Globals of the language, browsers, Node and test runners: a bare call of one is not the repository's.
 BUILTINS = frozenset({
@@ -59,7 +61,10 @@ BUILTINS = frozenset({
     "Event", "EventTarget", "CustomEvent", "Buffer", "Uint8Array", "ArrayBuffer", "DataView", "Function",
     "describe", "it", "test", "expect", "beforeEach", "afterEach", "beforeAll", "afterAll", "vi", "jest",
     "Record", "Partial", "Required", "Readonly", "Pick", "Omit", "Exclude", "Extract", "NonNullable", "ReturnType",
-    "Parameters", "InstanceType", "Awaited", "PromiseLike", "Iterable", "AsyncIterable", "Iterator", "ArrayLike"})
+    "Parameters", "InstanceType", "Awaited", "PromiseLike", "Iterable", "AsyncIterable", "Iterator", "ArrayLike",
+    # jQuery's globals, which a page's script tag or a bundler's ProvidePlugin gives (codimd's front end: 555 calls
+    # `$(..)`, `$.ajax(..)` unresolved; `/* eslint-env jquery */` says so); a file's own or imported `$` comes first
+    "$", "jQuery"})
 
 # Globals of test runners (mocha's bdd and tdd interfaces, jasmine, vitest's type tests) in a test file only: elsewhere
 # a script's own ``setup()`` or ``after()`` may be another script's function.
