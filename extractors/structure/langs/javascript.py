@@ -222,6 +222,10 @@ ROUTED_FILES = (
     ("Next.js", ("next",), lazy_re(r"(?:^|/)(?:src/)?(?:middleware|instrumentation)\.[jt]s$")),
     ("Remix", ("@remix-run/react", "@remix-run/node", "@react-router/dev"),
      lazy_re(r"(?:^|/)app/(?:root|entry\.client|entry\.server|routes/.+)" + _SOURCE)),
+    # a component story file (CSF): Storybook imports its default export and its named stories, and runs a story's
+    # `render` (bulletproof-react's `export const Demo: Story = { render: () => <DialogDemo /> }`)
+    ("Storybook", ("storybook", "@storybook/react", "@storybook/vue3", "@storybook/svelte", "@storybook/angular",
+                   "@storybook/html", "@storybook/web-components"), lazy_re(r"\.stories" + _SOURCE)),
 )
 
 
@@ -242,7 +246,7 @@ def file_entries(path: str, defs: list, root) -> list:
                       if pattern.search(path) and _depends_on(root, path, packages)), None) if root else None
     if framework is None:
         return defs
-    reason = f"{framework} routes this file: the framework imports its exports"
+    reason = f"{framework} {'loads' if framework == 'Storybook' else 'routes'} this file: the framework imports its exports"
     return with_entries(defs, lambda d: reason if d.exported and d.parent is None else None)
 
 
