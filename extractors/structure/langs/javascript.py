@@ -226,7 +226,14 @@ ROUTED_FILES = (
     # `render` (bulletproof-react's `export const Demo: Story = { render: () => <DialogDemo /> }`)
     ("Storybook", ("storybook", "@storybook/react", "@storybook/vue3", "@storybook/svelte", "@storybook/angular",
                    "@storybook/html", "@storybook/web-components"), lazy_re(r"\.stories" + _SOURCE)),
+    # a migration tool runs each file of its migrations (and seeders) folder through the `up` / `down` it exports
+    # (codimd's lib/migrations: `module.exports = { up: function (queryInterface, Sequelize) {..}, down: .. }`, 42
+    # entries dead at 0.6; knex's `exports.up = function (knex) {..}`)
+    ("sequelize-cli", ("sequelize-cli", "umzug"), lazy_re(r"(?:^|/)(?:migrations|seeders)/[^/]+\.[cm]?[jt]s$")),
+    ("knex", ("knex",), lazy_re(r"(?:^|/)(?:migrations|seeds)/[^/]+\.[cm]?[jt]s$")),
 )
+# how each framework of ROUTED_FILES takes a file's exports (the others route it)
+_TAKES = {"Storybook": "loads", "sequelize-cli": "runs", "knex": "runs"}
 
 
 COMPONENTS = (".vue", ".svelte")  # single-file components: their template uses what their script defines
@@ -246,7 +253,7 @@ def file_entries(path: str, defs: list, root) -> list:
                       if pattern.search(path) and _depends_on(root, path, packages)), None) if root else None
     if framework is None:
         return defs
-    reason = f"{framework} {'loads' if framework == 'Storybook' else 'routes'} this file: the framework imports its exports"
+    reason = f"{framework} {_TAKES.get(framework, 'routes')} this file: the framework imports its exports"
     return with_entries(defs, lambda d: reason if d.exported and d.parent is None else None)
 
 
