@@ -182,10 +182,6 @@
 ; as any member of the receiver (langs.ANY_KEY); plain JavaScript only: a TypeScript key has a type (`keyof Body`) the
 ; type checker narrows the call by, which naming every member would not
 (call_expression function: (subscript_expression object: (_) @receiver index: (_)) @name) @reference.template
-; ...and run through call / apply (knex's schema compilers: `this[query.method].apply(this, query.args)`)
-; needs: call|apply
-(member_expression object: (subscript_expression object: (_) @receiver index: (_)) @name
-  property: (property_identifier) @_run (#any-of? @_run "call" "apply")) @reference.template
 
 ; members set under computed names: `app[method] = function () {..}` (express's verbs in a loop), `Foo.prototype[name]
 ; = ..`: the object may have any member, so a call no definition answers stays unresolved, never a library base's
