@@ -1958,7 +1958,7 @@ class Resolver(ImportBindings):
         the top-level functions of the module a whole-module import binds it to, or the members of the object the
         variable it names holds."""
         if self._template_class(r, src) is not None:
-            return self._template_names(r, src)
+            return self._template_names(replace(r, name="*"), src)
         if not r.receiver or not r.receiver.isidentifier():
             return []
         binding = self.bound_name(r.path, r.receiver)

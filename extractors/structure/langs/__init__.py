@@ -160,7 +160,7 @@ _TEMPLATE_CONSTANT = lazy_re(r"^\w*$")
 # a member named by a key the code does not spell (``this[stmt.type](stmt)``, ``ERROR_DEFINITIONS[code](ctx)``): a
 # template reference's name where a language keeps such keys (``settle_templates(.., unknown=ANY_KEY)``); the resolver
 # takes each member of the receiver as a possible callee, at a guess's confidence (``Resolver._any_key``)
-ANY_KEY = "*"
+ANY_KEY = "[*]"  # not a template's ``*`` alone: C#'s ``typeof(C).GetMethods()`` names every method so, a call for sure
 # a receiver subscripted by a variable or a property read (``this[stmt.type]``): the whole subscript, as a query writes
 # it for ``unknown``; group 1 the key
 _KEYED = lazy_re(r"^.+\[([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\]$", re.S)
