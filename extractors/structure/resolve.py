@@ -126,6 +126,7 @@ OWN_WRAPPER_KINDS = ("struct", "enum", "class")  # a wrapper-like name that is a
 UNKNOWN_RECEIVER = 0.75
 TEMPLATE_FORM = "template"  # ref_form (and resolution) of a member named by a template (``Resolver._template``)
 _TOP_FUNCTIONS = frozenset({"function"})  # what a template on a file's namespace reaches (``_module_template_names``)
+ANY_KEY_FORM = "computed_key"  # ref_form of a call through a key spelled nowhere (``Resolver._any_key``)
 MAX_TEMPLATE_TARGETS = 256  # methods one template reaches (pydantic's ``*_schema``: 56)
 STORED_FORM = "stored"  # ref_form of a field -> function edge: the function stored there (``Resolver._stored``)
 MEMBER_KINDS = METHODS | {"property", "field"}  # what ``x.name`` may be, guessed by name
@@ -924,10 +925,12 @@ class Resolver(ImportBindings):
             return found
         return Found(found.ids + [sid], found.resolution if found.ids else "same_file")
 
-    def _assigned_member(self, r: Ref, found: Found, hooks: Hooks) -> Found:
+    def _assigned_member(self, r: Ref, found: Found | None, hooks: Hooks) -> Found | None:
         """A member the file defines on the receiver's name (``internals.f``, ``internals.Request``) where the
-        receiver's value answered nothing of ours: an object that members are assigned to after it was made."""
-        if not hooks.members_assigned or found.resolution != "external" or not r.receiver:
+        receiver's value answered nothing of ours (a library's, or nothing the code states: ``var Note =
+        sequelize.define(..)`` with ``sequelize`` a parameter): an object that members are assigned to after it
+        was made."""
+        if not hooks.members_assigned or not r.receiver or found is not None and found.resolution != "external":
             return found
         sid = self.g.by_qual.get((r.path, f"{r.receiver}.{r.name}"))
         return Found([sid], "same_file") if sid is not None else found
@@ -1920,20 +1923,59 @@ class Resolver(ImportBindings):
         subclasses whose name fits, as a call of that name on the receiver finds it (a ``template`` edge, 0.5);
         only where the code states the receiver's class (``self``, a typed variable): never a guess by name. On the
         file's namespace (``vars()["do_" + name]``: the language's ``namespace_receivers``), its top-level functions."""
-        hits: dict[str, None] = {}  # in order found; a dict, not a list: sympy's printers fit 500 names
+        if r.name == langs.ANY_KEY:
+            return self._any_key(r, src)
         module = r.receiver in self.hooks.get(r.path, self.no_hooks).namespace_receivers
-        for name in self._module_template_names(r) if module else self._template_names(r, src):
-            found = self._stated(replace(r, kind="call", name=name, receiver=None if module else r.receiver), src,
-                                 CALLABLE)
-            if found and found.resolution not in GUESSES:
-                hits.update((i, None) for i in found.ids if self.g.by_id[i].kind in (_TOP_FUNCTIONS if module
-                                                                                     else METHODS))
-        hits = list(hits)
+        names = self._module_template_names(r) if module else self._template_names(r, src)
+        hits = self._named_members(r, src, names, None if module else r.receiver,
+                                   _TOP_FUNCTIONS if module else METHODS)
         written = _written(r)
         if not hits:
             return [self._edge(r, src, None, written, "calls", "unresolved", TEMPLATE_FORM, r.receiver)]
         return [self._edge(r, src, h, written, "calls", TEMPLATE_FORM, TEMPLATE_FORM, r.receiver)
                 for h in hits[:MAX_TEMPLATE_TARGETS]]
+
+    def _named_members(self, r: Ref, src: str, names, receiver: str | None, kinds) -> list[str]:
+        """What a call of each of ``names`` on ``receiver`` finds as the code states it (never a guess by name), the
+        definitions of ``kinds`` among them, in order found."""
+        hits: dict[str, None] = {}  # a dict, not a list: sympy's printers fit 500 names
+        for name in names:
+            found = self._stated(replace(r, kind="call", name=name, receiver=receiver), src, CALLABLE)
+            if found and found.resolution not in GUESSES:
+                hits.update((i, None) for i in found.ids if self.g.by_id[i].kind in kinds)
+        return list(hits)
+
+    def _any_key(self, r: Ref, src: str) -> list[Edge]:
+        """``this[stmt.type](stmt)``, ``ERROR_DEFINITIONS[code](ctx)``, ``strategies[backoff.type](delay)``: a member
+        named by a key the code does not spell (``langs.ANY_KEY``). Each method of the receiver's class (its bases,
+        its subclasses), each function of a module imported whole, each function of an object a variable holds is
+        a possible callee: an ``ambiguous`` edge (0.3 at most), so ``dead_code`` lists none of them at 0.6 or more
+        and ``blast_radius`` reaches them; a private ``#name`` or the constructor never (no computed key calls
+        them). No edge where the
+        receiver is none of those (a list of callbacks, a library's object): as before, the call is not counted."""
+        built = self.hooks.get(r.path, self.no_hooks).constructor_method  # run by ``new``, never by a key
+        names = [n for n in self._any_key_names(r, src) if not n.startswith("#") and n != built]
+        hits = self._named_members(r, src, names, r.receiver, METHODS | _TOP_FUNCTIONS)
+        written = _written(r)
+        return [self._edge(r, src, h, written, "calls", "ambiguous", ANY_KEY_FORM, r.receiver)
+                for h in hits[:MAX_TEMPLATE_TARGETS]]
+
+    def _any_key_names(self, r: Ref, src: str) -> list[str]:
+        """The member names a key spelled nowhere may take on ``r``'s receiver: its class's (bases' and subclasses'),
+        the top-level functions of the module a whole-module import binds it to, or the members of the object the
+        variable it names holds."""
+        if self._template_class(r, src) is not None:
+            return self._template_names(replace(r, name="*"), src)
+        if not r.receiver or not r.receiver.isidentifier():
+            return []
+        binding = self.bound_name(r.path, r.receiver)
+        if binding is not None and binding.kind == "module":  # import * as ERRORS from "./errors.js"
+            return [name for p in binding.value for name, sid in (self.g.top.get(p) or {}).items()
+                    if isinstance(sid, str) and sid in self.g.by_id and self.g.by_id[sid].kind in _TOP_FUNCTIONS]
+        found = self._visible_name(r, r.receiver, src)
+        held = found.ids[0] if found and found.ids and self.g.by_id[found.ids[0]].kind in VALUES else None
+        return [name for name, sid in (self.g.members.get(held) or {}).items()
+                if sid in self.g.by_id and self.g.by_id[sid].kind in METHODS | _TOP_FUNCTIONS] if held else []
 
     def _template_names(self, r: Ref, src: str) -> list[str]:
         """The method names a template fits (``*``: any characters) among the members of the receiver's class, its
@@ -2100,7 +2142,9 @@ class Resolver(ImportBindings):
             if found:
                 found = self._by_type_arguments(r, found, hooks)
                 return self._library_member(r, src, self._kind_wanted(found, kinds), hooks)
-        return None
+        # var Note = sequelize.define(..) of a parameter's: nothing states the call's value; a value stated otherwise
+        # (a builtin's console.log, a typed const) keeps what its type says, a later assignment not yet made
+        return self._assigned_member(r, None, hooks) if r.receiver and (r.bound_to or "").endswith(")") else None
 
     def _own_method_held(self, r: Ref, src: str, hooks: Hooks) -> bool:
         """Whether the receiver ``self.name`` (no call, no further step) names a method or property of the enclosing
@@ -4841,7 +4885,15 @@ class Resolver(ImportBindings):
                     return Found([held], "import")
         default = self.default_export(modules)  # a CommonJS module's object: module.exports = app; app.init = ...
         member = self._member(default, r.name) if default else None
-        return Found(member.ids, "import") if member else UNRESOLVED
+        if member:
+            return Found(member.ids, "import")
+        # module.exports = logger where const logger = createLogger(..): the library's object, with a member or two
+        # of ours (logger.stream = ..); what else is called on it is the library's, as in its own file
+        return EXTERNAL if default and self._holds_library_value(default) else UNRESOLVED
+
+    def _holds_library_value(self, sid: str) -> bool:
+        """Whether the variable ``sid`` holds what a library's call gives (``return_class``'s ``""``)."""
+        return self.g.by_id[sid].kind in VALUES and self.return_class(sid) == ""
 
     def _default_exports(self, path: str) -> bool:
         """The module's language exports one value as a whole (JavaScript's ``module.exports = x``, ``export

@@ -157,6 +157,13 @@ TEMPLATE = "template"  # a raw reference's kind: a member named by a template (`
 TEMPLATE_VALUE = "template_value"  # a variable assigned a template, which a ``template`` reference may name
 TEMPLATE_MIN_CONSTANT = 3  # fewer constant characters match too much: ``getattr(self, name)`` stays unknown
 _TEMPLATE_CONSTANT = lazy_re(r"^\w*$")
+# a member named by a key the code does not spell (``this[stmt.type](stmt)``, ``ERROR_DEFINITIONS[code](ctx)``): a
+# template reference's name where a language keeps such keys (``settle_templates(.., unknown=ANY_KEY)``); the resolver
+# takes each member of the receiver as a possible callee, at a guess's confidence (``Resolver._any_key``)
+ANY_KEY = "[*]"  # not a template's ``*`` alone: C#'s ``typeof(C).GetMethods()`` names every method so, a call for sure
+# a receiver subscripted by a variable or a property read (``this[stmt.type]``): the whole subscript, as a query writes
+# it for ``unknown``; group 1 the key
+_KEYED = lazy_re(r"^.+\[([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\]$", re.S)
 
 
 def name_template(pieces: list[str | None]) -> str | None:
@@ -302,11 +309,14 @@ def of_kind(raw_refs: list, *kinds: str) -> list:
     return list(compress(raw_refs, map(frozenset(kinds).__contains__, map(_KIND, raw_refs))))
 
 
-def settle_templates(raw_refs: list, template_of: Callable[[str], str | None], reach: int = 15) -> list:
+def settle_templates(raw_refs: list, template_of: Callable[[str], str | None], reach: int = 15,
+                     unknown: str | None = None) -> list:
     """The raw ``template`` references with their pattern as name (``template_of`` reads the written expression), one
     naming a variable taking the pattern of the nearest template assigned to it at most ``reach`` lines before
     (``method = f"{key}_schema"; getattr(self, method)``); ``template_value`` facts dropped, and every template
-    reference no pattern answers (``getattr(self, name)`` stays unknown)."""
+    reference no pattern answers (``getattr(self, name)`` stays unknown). Where ``unknown`` is given (``ANY_KEY``), a
+    reference naming a whole subscript (``this[stmt.type]``) is named ``unknown``, unless its key is a variable a
+    template was assigned to (``this[method]()`` after ``method = 'run' + x``: that template's reference says it)."""
     if not has_kind(raw_refs, TEMPLATE):
         return [r for r in raw_refs if r.kind != TEMPLATE_VALUE] if has_kind(raw_refs, TEMPLATE_VALUE) else raw_refs
     assigned: dict[str, list] = {}
@@ -318,8 +328,13 @@ def settle_templates(raw_refs: list, template_of: Callable[[str], str | None], r
         if r.kind == TEMPLATE_VALUE:
             continue
         if r.kind == TEMPLATE:
-            pattern = template_of(r.name) if not r.name.isidentifier() else _assigned_template(
-                assigned.get(r.name, ()), r, template_of, reach)
+            keyed = _KEYED.match(r.name) if unknown is not None and r.name.endswith("]") else None
+            if keyed:
+                pattern = None if assigned.get(keyed.group(1)) and _assigned_template(
+                    assigned[keyed.group(1)], r, template_of, reach) else unknown
+            else:
+                pattern = template_of(r.name) if not r.name.isidentifier() else _assigned_template(
+                    assigned.get(r.name, ()), r, template_of, reach)
             if pattern is None:
                 continue
             r = r._replace(name=pattern)

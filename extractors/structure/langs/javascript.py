@@ -17,8 +17,8 @@ from pipeline.safeio import read_config
 
 from ..lazyre import lazy_re
 from ..parse import BARE_CALL_ONLY, BASE_OF, MADE, _parent
-from . import (QuotedTemplate, alias_form, call_head, entry_reason_with, keyword_rule, kinds_of, no_package_scope,
-               of_kind, quoted_template, settle_templates, with_entries)
+from . import (ANY_KEY, QuotedTemplate, alias_form, call_head, entry_reason_with, keyword_rule, kinds_of,
+               no_package_scope, of_kind, quoted_template, settle_templates, with_entries)
 from .typescript_repairs import repairs  # noqa: F401 - the parser's hook: TypeScript the grammar cannot read
 
 GROUP = "javascript"
@@ -45,7 +45,9 @@ RECEIVER_NAMES_OWNER = True
 EXTERNAL_RECEIVERS = frozenset({"console", "window", "document", "process", "globalThis", "navigator", "location",
                                 "localStorage", "sessionStorage", "performance", "history",
                                 # the test runners' globals: jest.fn(), vi.spyOn(), it.skip(), describe.each()
-                                "jest", "vi", "it", "describe", "expect", "test"})
+                                "jest", "vi", "it", "describe", "expect", "test",
+                                # jQuery's (BUILTINS): $.ajax(..), jQuery.extend(..)
+                                "$", "jQuery"})
 EXTENSIONS = (".d.ts", ".tsx", ".ts", ".mts", ".cts", ".jsx", ".js", ".mjs", ".cjs", ".vue", ".svelte")
 # Globals of the language, browsers, Node and test runners: a bare call of one is not the repository's.
 BUILTINS = frozenset({
@@ -59,7 +61,10 @@ BUILTINS = frozenset({
     "Event", "EventTarget", "CustomEvent", "Buffer", "Uint8Array", "ArrayBuffer", "DataView", "Function",
     "describe", "it", "test", "expect", "beforeEach", "afterEach", "beforeAll", "afterAll", "vi", "jest",
     "Record", "Partial", "Required", "Readonly", "Pick", "Omit", "Exclude", "Extract", "NonNullable", "ReturnType",
-    "Parameters", "InstanceType", "Awaited", "PromiseLike", "Iterable", "AsyncIterable", "Iterator", "ArrayLike"})
+    "Parameters", "InstanceType", "Awaited", "PromiseLike", "Iterable", "AsyncIterable", "Iterator", "ArrayLike",
+    # jQuery's globals, which a page's script tag or a bundler's ProvidePlugin gives (codimd's front end: 555 calls
+    # `$(..)`, `$.ajax(..)` unresolved; `/* eslint-env jquery */` says so); a file's own or imported `$` comes first
+    "$", "jQuery"})
 
 # Globals of test runners (mocha's bdd and tdd interfaces, jasmine, vitest's type tests) in a test file only: elsewhere
 # a script's own ``setup()`` or ``after()`` may be another script's function.
@@ -217,7 +222,18 @@ ROUTED_FILES = (
     ("Next.js", ("next",), lazy_re(r"(?:^|/)(?:src/)?(?:middleware|instrumentation)\.[jt]s$")),
     ("Remix", ("@remix-run/react", "@remix-run/node", "@react-router/dev"),
      lazy_re(r"(?:^|/)app/(?:root|entry\.client|entry\.server|routes/.+)" + _SOURCE)),
+    # a component story file (CSF): Storybook imports its default export and its named stories, and runs a story's
+    # `render` (bulletproof-react's `export const Demo: Story = { render: () => <DialogDemo /> }`)
+    ("Storybook", ("storybook", "@storybook/react", "@storybook/vue3", "@storybook/svelte", "@storybook/angular",
+                   "@storybook/html", "@storybook/web-components"), lazy_re(r"\.stories" + _SOURCE)),
+    # a migration tool runs each file of its migrations (and seeders) folder through the `up` / `down` it exports
+    # (codimd's lib/migrations: `module.exports = { up: function (queryInterface, Sequelize) {..}, down: .. }`, 42
+    # entries dead at 0.6; knex's `exports.up = function (knex) {..}`)
+    ("sequelize-cli", ("sequelize-cli", "umzug"), lazy_re(r"(?:^|/)(?:migrations|seeders)/[^/]+\.[cm]?[jt]s$")),
+    ("knex", ("knex",), lazy_re(r"(?:^|/)(?:migrations|seeds)/[^/]+\.[cm]?[jt]s$")),
 )
+# how each framework of ROUTED_FILES takes a file's exports (the others route it)
+_TAKES = {"Storybook": "loads", "sequelize-cli": "runs", "knex": "runs"}
 
 
 COMPONENTS = (".vue", ".svelte")  # single-file components: their template uses what their script defines
@@ -237,7 +253,7 @@ def file_entries(path: str, defs: list, root) -> list:
                       if pattern.search(path) and _depends_on(root, path, packages)), None) if root else None
     if framework is None:
         return defs
-    reason = f"{framework} routes this file: the framework imports its exports"
+    reason = f"{framework} {_TAKES.get(framework, 'routes')} this file: the framework imports its exports"
     return with_entries(defs, lambda d: reason if d.exported and d.parent is None else None)
 
 
@@ -276,8 +292,9 @@ def settle_references(raw_refs: list) -> list:
     any other object taken apart is no import. A variable that renames (``var basename = path.basename``) stays a
     variable of the file where the module is a package's (``path``): only a file of the repository's, required by a
     relative path, makes it an import of that file's definition. A member named by a template takes its pattern
-    (``this[`when${name}`]()``: ``when*``, ``langs.settle_templates``)."""
-    raw_refs = settle_templates(raw_refs, member_template)
+    (``this[`when${name}`]()``: ``when*``, ``langs.settle_templates``); one named by a key the code does not spell
+    (``this[stmt.type](stmt)``, ``ERROR_DEFINITIONS[code](ctx)``) any member of its receiver (``ANY_KEY``)."""
+    raw_refs = settle_templates(raw_refs, member_template, unknown=ANY_KEY)
     kinds = kinds_of(raw_refs)
     for wanted, step in _SETTLING:  # (each step only where the file has its kinds: most have none of them)
         if wanted(kinds, raw_refs):
@@ -886,7 +903,7 @@ def guess_bare_names(resolver, path: str) -> bool:
 KEYWORDS = frozenset({"if", "else", "for", "while", "do", "switch", "case", "const",
                       "let", "var", "function", "class", "try", "typeof",
                       "instanceof", "void", "yield", "await", "extends", "super", "this",
-                      "debugger", "with", "in"})
+                      "debugger", "in"})
 # TypeScript's words, not JavaScript's: a member may bear them (express's ``res.type = function contentType()``,
 # ``class Field { type() {} }``); only a top-level definition so named is a misread ``type X = ...``. And the
 # statements whose names a promise's or an iterator's methods bear (``catch``, ``finally``, ``return``, ``throw``:
@@ -895,8 +912,10 @@ KEYWORDS = frozenset({"if", "else", "for", "while", "do", "switch", "case", "con
 # query's ``mutation.continue()``, ``retryer.continue: () => Promise<unknown>``)
 # ``export``, ``import`` and ``new`` are never followed by ``(..) {`` in a statement, so a member so named is real (an
 # OpenTelemetry exporter's ``export(spans, done) {..}`` in pm2: dropped, its locals became the class's methods)
+# ``with`` is a builder's method (ts-pattern's ``match(x).with(..)``, knex's and Kysely's CTE ``qb.with(..)``); its
+# statement is not allowed in a class body or a module (both strict), so only a top-level ``with`` is a misread one
 CONTEXTUAL_KEYWORDS = frozenset({"interface", "type", "enum", "implements", "catch", "finally", "return", "throw",
-                                 "break", "continue", "export", "import", "new"})
+                                 "break", "continue", "export", "import", "new", "with"})
 
 
 # a keyword, a TypeScript word outside any object or class, or a ``constructor`` outside any class (an error node's
@@ -950,6 +969,32 @@ def _property_form(node, child) -> str:
     return "field"
 
 
+def _conditional_form(node, child):
+    """``A extends B ? Match<..> : never``: a value of the type is of a branch's type, which takes the place's form
+    further up (a method's return: ts-pattern's ``with(..)`` returns ``InvertPatternForExclude<p, value> extends infer
+    excluded ? Match<..> : never``); the types the condition checks are no type of the value (read as the return,
+    ``InvertPatternForExclude`` made every ``match(x).with(..).with`` unresolved or a guess)."""
+    branches = (node.child_by_field_name("consequence"), node.child_by_field_name("alternative"))
+    return ... if child in branches else "annotation"
+
+
+def _function_type_form(node, child):
+    """``(selections: S, value: V) => PickReturnValue<o, c>``: a function type's result is a return where the function
+    type is what a definition or a property holds, a parameter's type where it types a parameter (ts-pattern's
+    ``with(pattern, handler: (..) => PickReturnValue<o, c>): Match<..>``: read as ``with``'s first return type, it
+    hid ``Match``); its parameters' types are found before (``required_parameter``)."""
+    current = _parent(node)
+    for _ in range(_BOUND_DEPTH):
+        if current is None:
+            break
+        if current.type in ("required_parameter", "optional_parameter"):
+            return "parameter"
+        if current.type in _PROPERTY_SCOPES or current.type == "property_signature":
+            break
+        current = _parent(current)
+    return "return"
+
+
 _RETURNS = ("function_declaration", "function_expression", "arrow_function", "method_definition", "method_signature",
             "abstract_method_signature", "function_signature", "generator_function_declaration", "call_signature",
             "construct_signature", "function_type")
@@ -959,10 +1004,10 @@ _PROPERTY_SCOPES = frozenset(_RETURNS) | {"required_parameter", "optional_parame
                                           "interface_body", "public_field_definition", "class_body"}
 TYPE_CONTEXTS = {
     **dict.fromkeys(("required_parameter", "optional_parameter"), "parameter"),
-    **dict.fromkeys(_RETURNS, "return"),
+    **dict.fromkeys(_RETURNS, "return"), "function_type": _function_type_form,
     **dict.fromkeys(("public_field_definition", "abstract_class_field"), "field"), "property_signature": _property_form,
     "variable_declarator": "variable",
-    "type_alias_declaration": alias_form, "type_parameter": _named,
+    "type_alias_declaration": alias_form, "type_parameter": _named, "conditional_type": _conditional_form,
     # names of declarations, and bases that are already ``inherits`` references
     **dict.fromkeys(("class_declaration", "abstract_class_declaration", "interface_declaration", "implements_clause",
                      "extends_type_clause", "extends_clause", "class_heritage"), None),
@@ -977,6 +1022,17 @@ TRANSPARENT_TYPES = frozenset({"Promise", "PromiseLike", "Awaited", "Readonly", 
 # ...and a promise's own methods, on such a value read as what it holds (`graph.ensure(url).then(..)` with `ensure():
 # Promise<Node>`): the Promise's where the class lacks them, not an unknown member of Node's
 WRAPPER_METHODS = frozenset({"then", "catch", "finally"})
+# a call's type arguments (``match<Input>(x)``, ``match<a[], Option<a>>(xs)``): right after the callee's name, up to
+# the ``>`` its arguments' ``(`` follows, holding no parentheses (``a < b, c > (d)`` in an argument has spaces)
+_CALL_TYPE_ARGS = lazy_re(r"(?<=[\w$])<[^()]*?>(?=\()")
+
+
+def receiver_path(receiver: str) -> str:
+    """A receiver as the resolver reads it: a call's type arguments say nothing of which function is called
+    (ts-pattern's ``match<Input>(x).with(..)``: what ``match`` returns, as for ``match(x)``)."""
+    return _CALL_TYPE_ARGS.sub("", receiver) if "<" in receiver else receiver
+
+
 _CAST = lazy_re(r"^\(\s*[^()]+?\s+as\s+([A-Za-z_$][\w$.]*)\s*(?:<[^()]*>)?\s*\)$", re.S)
 _ANGLE_CAST = lazy_re(r"^\(\s*<\s*([A-Za-z_$][\w$.]*)\s*(?:<[^()]*>)?\s*>\s*[\w$.]+\s*\)$", re.S)
 _NEW = lazy_re(r"^\(?\s*new\s+([\w$.]+)\s*(?:<[^()]*>)?\s*(?:\(.*\))?\s*\)?$", re.S)

@@ -239,6 +239,16 @@
 (call_expression function: (call_expression function: (identifier) @_req
     arguments: (arguments . (string (string_fragment)) .)) @name
   (#eq? @_req "require")) @reference.call
+; a module imported lazily, its default export what the promise gives: `lazy: () => import('./routes/users').then(convert)`
+; (react-router's lazy routes), `React.lazy(() => import('./Page'))`: an import of the default export under the call's
+; own text and a reference of that name, so the module's default has its reader and the file its dependency (the
+; routes' components were dead at 0.6); a relative path only (a package's module is no definition here)
+; needs: import
+(call_expression function: (import)
+  arguments: (arguments . (string (string_fragment) @import.module (#match? @import.module "^\\.")) .)) @import.alias @import
+; needs: import
+(call_expression function: (import)
+  arguments: (arguments . (string (string_fragment) @_module (#match? @_module "^\\.")) .)) @name @reference.callback
 ; a required module taken apart or renamed in a second statement: const { a, b: c } = lib, const m = lib, const f =
 ; lib.a (imports where lib = require(...): javascript.settle_references)
 (variable_declarator name: (object_pattern (shorthand_property_identifier_pattern) @import.name)

@@ -177,6 +177,12 @@
   (#any-of? @_mixin "mixin" "merge" "assign") (#any-of? @_object "Object")
   (#eq? @_prototype "prototype") (#eq? @_prototype2 "prototype")) @reference.base_of
 
+; a call through a key spelled nowhere (semantic-release's `ERROR_DEFINITIONS[code](ctx)`, knex's `this[stmt.type](stmt)`,
+; bull's `builtinStrategies[backoff.type](delay)`): the whole subscript as the name, which langs.settle_templates reads
+; as any member of the receiver (langs.ANY_KEY); plain JavaScript only: a TypeScript key has a type (`keyof Body`) the
+; type checker narrows the call by, which naming every member would not
+(call_expression function: (subscript_expression object: (_) @receiver index: (_)) @name) @reference.template
+
 ; members set under computed names: `app[method] = function () {..}` (express's verbs in a loop), `Foo.prototype[name]
 ; = ..`: the object may have any member, so a call no definition answers stays unresolved, never a library base's
 ; (parse's open_members; a string or number index names the member, no computed one)
