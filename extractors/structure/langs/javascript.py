@@ -1024,13 +1024,36 @@ TRANSPARENT_TYPES = frozenset({"Promise", "PromiseLike", "Awaited", "Readonly", 
 WRAPPER_METHODS = frozenset({"then", "catch", "finally"})
 # a call's type arguments (``match<Input>(x)``, ``match<a[], Option<a>>(xs)``): right after the callee's name, up to
 # the ``>`` its arguments' ``(`` follows, holding no parentheses (``a < b, c > (d)`` in an argument has spaces)
-_CALL_TYPE_ARGS = lazy_re(r"(?<=[\w$])<[^()]*?>(?=\()")
+_NAME_CHAR = lazy_re(r"[\w$]")
 
 
 def receiver_path(receiver: str) -> str:
     """A receiver as the resolver reads it: a call's type arguments say nothing of which function is called
     (ts-pattern's ``match<Input>(x).with(..)``: what ``match`` returns, as for ``match(x)``)."""
-    return _CALL_TYPE_ARGS.sub("", receiver) if "<" in receiver else receiver
+    return _without_call_type_arguments(receiver) if "<" in receiver else receiver
+
+
+def _without_call_type_arguments(text: str) -> str:
+    """``text`` without each ``<..>`` that follows a name and ends at the next parenthesis, an opening one. A scan
+    with a pointer to the next parenthesis, in linear time (a lazy pattern searched from each ``<`` was quadratic
+    in a receiver of many ``<`` and no parenthesis: 32 KB took 4.5 s)."""
+    parens = [k for k, ch in enumerate(text) if ch in "()"]
+    kept, last, p = [], 0, 0
+    i = text.find("<")
+    while i != -1:
+        while p < len(parens) and parens[p] < i:
+            p += 1
+        if p == len(parens):
+            break
+        j = parens[p]  # the first parenthesis after this `<`: the type arguments' end if it opens and `>` precedes it
+        if text[j] == "(" and j - 1 > i and text[j - 1] == ">" and i > 0 and _NAME_CHAR.match(text[i - 1]):
+            kept.append(text[last:i])
+            last = j
+            i = text.find("<", j)
+        else:
+            i = text.find("<", i + 1)
+    kept.append(text[last:])
+    return "".join(kept)
 
 
 _CAST = lazy_re(r"^\(\s*[^()]+?\s+as\s+([A-Za-z_$][\w$.]*)\s*(?:<[^()]*>)?\s*\)$", re.S)
