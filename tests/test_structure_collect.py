@@ -48,11 +48,13 @@ def _raw_refs(tmp_path: Path, name: str, text: str) -> list:
     data = text.encode()
     tree = parser.parse(data)
     parse._PARENTS.clear()
+    parse._FORMS.clear()
     parse._use_element_reads(rules)
     found = parse.Captures()
     facts = parse.FileFacts(name, lang.name, "ok")
     parse._collect(budget.matches(query, tree.root_node), data, facts, found, rules, parse._PATTERN_ROLES[lang.name])
     parse._PARENTS.clear()
+    parse._FORMS.clear()
     return found.refs
 
 
@@ -140,11 +142,13 @@ def _collected(data: bytes, name: str, status: str) -> list:
     parser, query = parse._parser_and_query(lang)
     rules = parse_rules(lang.name)
     parse._PARENTS.clear()
+    parse._FORMS.clear()
     parse._use_element_reads(rules)
     found, facts = parse.Captures(), parse.FileFacts(name, lang.name, status)
     tree = parser.parse(data)
     parse._collect(budget.matches(query, tree.root_node), data, facts, found, rules, parse._PATTERN_ROLES[lang.name])
     parse._PARENTS.clear()
+    parse._FORMS.clear()
     return found.refs
 
 

@@ -2935,16 +2935,18 @@ def _parent(node):
     return parent
 
 
-_FORMS: dict[int, str | None] = {}  # ``_type_form`` by node id, for the file being read (as ``_PARENTS``)
+# ``_type_form`` by node id, for the file being read (as ``_PARENTS``), each beside its node: a node holds its tree,
+# whose freed memory another tree's nodes would take, ids and all (a stale form read for another tree's node)
+_FORMS: dict[int, tuple[object, str | None]] = {}
 
 
 def _type_form(node, rules: ParseRules, name_of) -> str | None:
     """``_type_form_read``, once per node of the file: a generic's head is asked again by each type argument's
     ``_returned_element`` (hono's ``src/types.ts``: 13.6K calls, 8.8K nodes)."""
-    form = _FORMS.get(node.id, _FORMS)
-    if form is _FORMS:
-        form = _FORMS[node.id] = _type_form_read(node, rules, name_of)
-    return form
+    held = _FORMS.get(node.id)
+    if held is None:
+        held = _FORMS[node.id] = (node, _type_form_read(node, rules, name_of))
+    return held[1]
 
 
 def _type_form_read(node, rules: ParseRules, name_of) -> str | None:
