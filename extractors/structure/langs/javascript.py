@@ -959,14 +959,7 @@ def _property_form(node, child) -> str:
     ``type.field``, it was taken for what the method returns (elysia's ``get`` gave an ``EphemeralType``, so its
     callers' ``app`` had none of ``Elysia``'s members). A property of an object type elsewhere keeps its form (a
     parameter's ``{ id: string }``: see docs/structure-audits.md, twenty-first round, for what changing it did)."""
-    current = _parent(node)
-    for _ in range(_BOUND_DEPTH):
-        if current is None or current.type in _PROPERTY_SCOPES:
-            return "field"
-        if current.type in ("type_parameter", "constraint"):
-            return "annotation"
-        current = _parent(current)
-    return "field"
+    return "annotation" if _nearest_above(node, _BOUND_STOPS) in _BOUNDS else "field"
 
 
 def _conditional_form(node, child):
@@ -983,16 +976,20 @@ def _function_type_form(node, child):
     type is what a definition or a property holds, a parameter's type where it types a parameter (ts-pattern's
     ``with(pattern, handler: (..) => PickReturnValue<o, c>): Match<..>``: read as ``with``'s first return type, it
     hid ``Match``); its parameters' types are found before (``required_parameter``)."""
+    return "parameter" if _nearest_above(node, _FUNCTION_TYPE_STOPS) in _PARAMETERS else "return"
+
+
+def _nearest_above(node, kinds: frozenset) -> str | None:
+    """The kind of ``node``'s nearest ancestor among ``kinds``, looked for ``_BOUND_DEPTH`` levels up; None past them."""
     current = _parent(node)
     for _ in range(_BOUND_DEPTH):
         if current is None:
-            break
-        if current.type in ("required_parameter", "optional_parameter"):
-            return "parameter"
-        if current.type in _PROPERTY_SCOPES or current.type == "property_signature":
-            break
+            return None
+        kind = current.type  # (read once: each read builds a str)
+        if kind in kinds:
+            return kind
         current = _parent(current)
-    return "return"
+    return None
 
 
 _RETURNS = ("function_declaration", "function_expression", "arrow_function", "method_definition", "method_signature",
@@ -1000,8 +997,12 @@ _RETURNS = ("function_declaration", "function_expression", "arrow_function", "me
             "construct_signature", "function_type")
 # how far up a property's type is looked for a type parameter, and the nodes that end the search (a definition's own)
 _BOUND_DEPTH = 12
-_PROPERTY_SCOPES = frozenset(_RETURNS) | {"required_parameter", "optional_parameter", "type_alias_declaration",
-                                          "interface_body", "public_field_definition", "class_body"}
+_PARAMETERS = frozenset({"required_parameter", "optional_parameter"})
+_PROPERTY_SCOPES = frozenset(_RETURNS) | _PARAMETERS | {"type_alias_declaration", "interface_body",
+                                                        "public_field_definition", "class_body"}
+_BOUNDS = frozenset({"type_parameter", "constraint"})  # a property's type here is a bound's: an annotation
+_BOUND_STOPS = _PROPERTY_SCOPES | _BOUNDS
+_FUNCTION_TYPE_STOPS = _PROPERTY_SCOPES | {"property_signature"}  # a parameter's function type, or a held one's
 TYPE_CONTEXTS = {
     **dict.fromkeys(("required_parameter", "optional_parameter"), "parameter"),
     **dict.fromkeys(_RETURNS, "return"), "function_type": _function_type_form,
