@@ -21,7 +21,7 @@ from pipeline.safeio import read_config
 
 from ..lazyre import lazy_re
 from ..parse import SINGLETON
-from . import entry_reason_with
+from . import entry_reason_with, keyword_rule
 from .arity import Params
 from .implicit_this import implicit_this, implicit_this_field
 
@@ -44,16 +44,15 @@ KEYWORDS = frozenset({
 # words a method may bear (``func open()``): junk only outside any type
 CONTEXTUAL_KEYWORDS = frozenset({"actor", "any", "async", "open", "some"})
 _MEMBER_KINDS = frozenset({"function", "method", "constant", "field"})
+_keyword_junk = keyword_rule(KEYWORDS, CONTEXTUAL_KEYWORDS)
 
 
 def is_junk(name: str, kind: str, parent: str | None) -> bool:
-    """A reserved word is no definition's name (an error node's remains, the regex fallback's reading), nor is a
-    contextual one outside any type; but a type's member named by a keyword in backquotes (``static func
-    `default`(..)``, ``case `enum```; ``settle_definitions`` takes the backquotes off, as its uses write the name) is
-    one: the grammar reads a bare keyword as the keyword, never as a member's name."""
-    if parent is not None and kind in _MEMBER_KINDS:
-        return False
-    return name in KEYWORDS or (parent is None and name in CONTEXTUAL_KEYWORDS)
+    """As ``_keyword_junk`` (a reserved word is no definition's name, a contextual one none outside any type); but a
+    type's member named by a keyword in backquotes (``static func `default`(..)``, ``case `enum```;
+    ``settle_definitions`` takes the backquotes off, as its uses write the name) is one: the grammar reads a bare
+    keyword as the keyword, never as a member's name."""
+    return not (parent is not None and kind in _MEMBER_KINDS) and _keyword_junk(name, kind, parent)
 
 
 # attributes that register nothing: the compiler's (@discardableResult, @available, @inlinable...), concurrency
