@@ -312,6 +312,7 @@
 ; a module's `module ClassMethods` is extended into every includer (a base of the module, the nested module itself
 ; the reference: ruby.settle_references): ActiveSupport::Concern's, and a library's module reopened (`module
 ; Sidekiq::Worker; module ClassMethods`), whose `included` hook, in the gem, extends it
+; needs: ClassMethods
 (module body: (body_statement (module name: (constant) @name) @reference.hook_mixin) (#eq? @name "ClassMethods"))
 ; an extended module's methods are the class object's own, never an instance's (the mark ruby.settle_references
 ; reads): `extend M`, `base.extend M`, `base.send :extend, M`, `class << self; include M; end`, a concern's ClassMethods
@@ -332,6 +333,7 @@
   arguments: (argument_list [(constant) @name @reference.extended
                              (scope_resolution name: (constant) @name @reference.extended)])))
   (#any-of? @_mixin "include" "prepend"))
+; needs: ClassMethods
 (module body: (body_statement (module name: (constant) @name @reference.extended)) (#eq? @name "ClassMethods"))
 ; RSpec.configure { |config| config.include M }: M's methods are every example's (a base of the file's top level;
 ; ruby.spec_helpers gives a helper file's to every spec)

@@ -168,6 +168,7 @@
 (constructor_expression constructed_type: (user_type . (type_identifier) @name)) @reference.call
 ; a property wrapper built (`@Atomic private var cache = [String: Bool]()` runs `Atomic(wrappedValue:)`, `@Field(key:
 ; "name") var name: String` `Field(key:)`): a call of the attribute's type
+; needs: @
 (property_declaration (modifiers (attribute (user_type . (type_identifier) @name)) @reference.call)
   (#match? @name "^[A-Z]"))
 
