@@ -153,12 +153,14 @@ type_parts AS (  -- a type written in parts (C#'s `partial class Client` in Clie
     JOIN files f ON f.repo = s.repo AND f.path = s.path
         -- no packages, global type names (Ruby's constants): each file's `class Roda` reopens one class
         AND (f.package IS NOT NULL OR f.global_types)
-    JOIN symbols t ON t.repo = s.repo AND t.qualname = s.qualname AND t.kind = s.kind AND t.path <> s.path
+    JOIN symbols t ON t.repo = s.repo AND t.qualname = s.qualname AND t.path <> s.path
+                      -- Ruby's `module Octobox` around a class: a part of the module whose methods lib/octobox.rb has
+                      AND (t.kind = s.kind OR (f.global_types AND s.kind = 'namespace' AND t.kind = 'trait'))
     JOIN files g ON g.repo = t.repo AND g.path = t.path AND g.package IS NOT DISTINCT FROM f.package
                    AND g.language = f.language
     JOIN (SELECT repo, id FROM inbound WHERE best > 0.3 UNION ALL SELECT repo, id FROM used_members) u
         ON u.repo = t.repo AND u.id = t.id
-    WHERE s.kind IN ('class', 'struct', 'interface', 'record') OR (s.kind = 'trait' AND f.global_types)
+    WHERE s.kind IN ('class', 'struct', 'interface', 'record') OR (s.kind IN ('trait', 'namespace') AND f.global_types)
 ),
 inherits AS MATERIALIZED (
     SELECT repo, src_id, dst_id, dst_name FROM edges WHERE kind = 'inherits' AND src_id IS NOT NULL

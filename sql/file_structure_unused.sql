@@ -50,10 +50,12 @@ type_twins AS MATERIALIZED (  -- the other parts of the exported types written i
     JOIN src f ON f.repo = x.repo AND f.path = x.path
         -- no packages, global type names (Ruby's constants): each file's `class Roda` reopens one class
         AND (f.package IS NOT NULL OR f.global_types)
-    JOIN symbols t ON t.repo = x.repo AND t.qualname = x.qualname AND t.kind = x.kind AND t.path <> x.path
+    JOIN symbols t ON t.repo = x.repo AND t.qualname = x.qualname AND t.path <> x.path
+                      -- Ruby's `module Octobox` around a class: a part of the module whose methods lib/octobox.rb has
+                      AND (t.kind = x.kind OR (f.global_types AND x.kind = 'namespace' AND t.kind = 'trait'))
     JOIN files g ON g.repo = t.repo AND g.path = t.path AND g.package IS NOT DISTINCT FROM f.package
                    AND g.language = f.language
-    WHERE x.kind IN ('class', 'struct', 'interface', 'record') OR (x.kind = 'trait' AND f.global_types)
+    WHERE x.kind IN ('class', 'struct', 'interface', 'record') OR (x.kind IN ('trait', 'namespace') AND f.global_types)
 ),
 twin_candidates AS MATERIALIZED (  -- linked_twins' candidates, and the confidence their references must pass
     SELECT x.repo, x.id, t.id AS twin_id, 0.3 AS above

@@ -616,6 +616,7 @@ def _receiver_and_class_names(receiver: str, owner_id: str | None) -> tuple[str,
 
 # what a generative wrapper returns (``self.clone()``) and what a copying method builds its copy from
 _SELF_COPY = re.compile(r"^self\.(\w+)\(\)$")
+_TYPE_PATH = lazy_re(r"^[A-Z]\w*(?:\.[A-Z]\w*)*$")  # XCScheme, Foo.Bar: a type's path, a nested type's owner
 _OWN_CLASS = ("self.__class__", "type(self)", "super(", "super()")
 
 
@@ -3199,17 +3200,33 @@ class Resolver(ImportBindings):
             own = [sid for sid in self.g.by_name.get(r.name, ()) if self.g.by_id[sid].path == r.path
                    and self._extends_library(sid)] if r.receiver is not None else []
             return Found(own, "same_file") if own else None
-        if r.receiver is None:  # OperationQueue(name: "x"): the constructors the repository adds to that type
-            ctor = hooks.named_constructors if isinstance(hooks.named_constructors, str) else None
-            if not ctor or not r.name[:1].isupper() or r.name in hooks.builtins:
-                return None  # String(describing:), URL(string:): the language's own types have initializers galore
-            ids = [sid for sid in self.g.by_name.get(ctor, ())
-                   if unsuffixed(self.g.by_id[sid].qualname) == f"{r.name}.{ctor}" and self._extends_library(sid)]
-        else:
+        nested = r.receiver is not None and _TYPE_PATH.match(r.receiver) and r.name[:1].isupper()
+        ids = self._added_constructors(r, hooks) if r.receiver is None or nested else None
+        if r.receiver is None and ids is None:
+            return None  # String(describing:), URL(string:): the language's own types have initializers galore
+        if r.receiver is not None and not ids:
             ids = [sid for sid in self.g.by_name.get(r.name, ()) if self._extends_library(sid)]
             ids = self._of_receiver_type(r, ids, hooks)
         ids = self._same_program(r.path, Found(self._same_language(ids, r.path), "")).ids
         return Found(ids[:MAX_CANDIDATES], "unique_name" if self._one_definition(ids) else "ambiguous") if ids else None
+
+    def _added_constructors(self, r: Ref, hooks: Hooks) -> list[str] | None:
+        """``OperationQueue(name: "x")``, ``XCScheme.CommandLineArguments(args)`` (a library's nested type, built by
+        its path): the constructors the repository adds to that type (``extension XCScheme.CommandLineArguments {
+        init(..) }``); None where the type is none the repository may add one to (a language's own)."""
+        ctor = hooks.named_constructors if isinstance(hooks.named_constructors, str) else None
+        if not ctor or not r.name[:1].isupper() or (r.receiver is None and r.name in hooks.builtins):
+            return None
+        owner = f"{r.receiver}.{r.name}" if r.receiver is not None else r.name
+        ids = [sid for sid in self.g.by_name.get(ctor, ())
+               if unsuffixed(self.g.by_id[sid].qualname) == f"{owner}.{ctor}" and self._extends_library(sid)]
+        if r.receiver is None or not ids:
+            return ids
+        # the nested type's own initializers are the library's: ours only where its parameters take the call's
+        # (``XCScheme.EnvironmentVariable(variable:value:enabled:)`` is not the added ``init(jsonDictionary:)``)
+        hooks_fit = self.hooks.get(r.path, self.no_hooks).labels_fit
+        return [i for i in ids if (p := self.g.by_id[i].params) is not None and p.accepts(r.args)
+                and (r.labels is None or p.labels is None or hooks_fit is None or hooks_fit(p.labels, r.labels))]
 
     def _of_receiver_type(self, r: Ref, ids: list[str], hooks: Hooks) -> list[str]:
         """Of the extensions of library types named as called, those of the receiver's type where the code states
@@ -5021,7 +5038,7 @@ class Resolver(ImportBindings):
             # Square(..) in class Square: the class (whose constructors arity tells apart), not its member Square
             # (PolicyBase<TResult>'s, named PolicyBase#2 beside a plain PolicyBase in its file, likewise; a method's
             # overload HandleInner#2 is no class: a local function HandleInner in it is its own)
-            own_name = implicit_this and name == self._scope_name(path, qual)
+            own_name = implicit_this and name == self._scope_name(path, qual) and self._type_scope(path, qual)
             if sid and (sid != src or recursion) and not own_name and (self._is_scope(path, qual, implicit_this, sid)
                                                                      or self._written_in_value(path, qual, sid, line)):
                 seen = self._seen_bare(sid, line)
@@ -5067,6 +5084,12 @@ class Resolver(ImportBindings):
         own = qual.rpartition(".")[2]
         sid = self.g.by_qual.get((path, qual))
         return untwinned(own) if sid and self.g.by_id[sid].kind in CLASSLIKE else own
+
+    def _type_scope(self, path: str, qual: str) -> bool:
+        """Whether scope ``qual`` is a type: ``Square(..)`` in class Square is the class, but ``attrs(n)`` in a method
+        ``attrs`` is the local function ``attrs`` its body defines (Swift's, Kotlin's, C#'s local functions)."""
+        sid = self.g.by_qual.get((path, qual))
+        return sid is None or self.g.by_id[sid].kind in CLASSLIKE
 
     def _loose_method(self, sid: str) -> bool:
         """A method of no type (of an object literal handed to a call: ``timed({ test() {...} })``): reached through

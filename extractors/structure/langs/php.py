@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from . import (MIXIN, TEMPLATE_VALUE, DocMember, QuotedTemplate, entry_reason_with, first_block, has_kind,
-               package_blocks, package_keys, quoted_template, settle_templates, with_block)
+               package_blocks, package_keys, quoted_template, settle_templates, with_block, with_entries)
 from ..lazyre import lazy_re
 from ..markup import blanked
 
@@ -84,6 +84,29 @@ def _laravel(name: str, kind: str, parent: str | None) -> str | None:
     if parent.endswith("Observer") and name in ELOQUENT_EVENTS:
         return "Eloquent observer event"
     return None
+
+
+# files Laravel reaches by their place, and the methods it calls there by name (its listeners are found by event
+# discovery or registered by class: ``Event::listen(BackupZipWasCreated::class, EncryptBackupArchive::class)``; a
+# notification channel is handed to ``ChannelManager::extend`` inside a closure)
+LARAVEL_FILES = (
+    ("Laravel's event dispatcher calls a listener's handle", lazy_re(r"(?:^|/)Listeners/(?:.*/)?\w+\.php$"),
+     frozenset({"handle", "subscribe"})),
+    ("Laravel's notification sender calls a channel's send",
+     lazy_re(r"(?:^|/)Notifications/Channels/(?:.*/)?\w+Channel\.php$"), frozenset({"send"})),
+)
+
+
+def file_entries(path: str, defs: list, _root) -> list:
+    """A Laravel listener's ``handle``, a notification channel's ``send``: public methods of a class of the file,
+    which the framework calls by name (``LARAVEL_FILES``)."""
+    rule = next(((why, names) for why, pattern, names in LARAVEL_FILES if pattern.search(path)), None)
+    if rule is None:
+        return defs
+    why, names = rule
+    classes = {d.qualname for d in defs if d.kind == "class"}
+    return with_entries(defs, lambda d: why if d.kind == "method" and d.parent in classes and d.name in names
+                        and d.exported else None)
 
 
 # attributes that register nothing (they tell the engine or a static analyser about the code)

@@ -196,6 +196,8 @@ RAILS_FILES = (
     ("Rails builds a mailer's messages by its public methods (UserMailer.welcome)",
      lazy_re(r"(?:^|/)app/mailers/(?:.*/)?\w+_mailer\.rb$"), None),
     ("Active Job runs a job's perform", lazy_re(r"(?:^|/)app/jobs/(?:.*/)?\w+_job\.rb$"), frozenset({"perform"})),
+    ("Sidekiq runs a worker's perform", lazy_re(r"(?:^|/)app/(?:workers|sidekiq)/(?:.*/)?\w+_worker\.rb$"),
+     frozenset({"perform"})),
     ("Action Cable calls a channel's public methods", lazy_re(r"(?:^|/)app/channels/(?:.*/)?\w+_channel\.rb$"),
      None),
     ("Pundit asks a policy's public methods (authorize record, :show?)",
@@ -393,6 +395,9 @@ def _attributes(d) -> list:
     return [d]
 
 
+CLASS_METHODS = "ClassMethods"  # a mixin's module its includers are extended with (ruby.scm's hook_mixin)
+
+
 def _namespaces(defs: list, mixins: list) -> list:
     """A module holding classes or modules and no method of its own (``module Rack`` around a class, reopened in
     every file) is a namespace: used where something inside it is (``dead_code``), and found by no name (graph's
@@ -407,6 +412,9 @@ def _namespaces(defs: list, mixins: list) -> list:
         holding[_innermost(spans, d.start)].add(d.kind)
     for m in mixins:
         holding[_innermost(spans, m.start)].add("function")
+    for d in defs:  # a module holding its includers' ``ClassMethods`` is a mixin (``include Sidekiq::Worker``)
+        if d.kind == "trait" and d.name == CLASS_METHODS:
+            holding[_innermost(spans, d.start - 1)].add("function")
     return [d._replace(kind="namespace") if d.kind == "trait" and "function" not in holding[(d.start, d.end)]
             and holding[(d.start, d.end)] & {"class", "trait"} else d for d in defs]
 

@@ -309,13 +309,11 @@
   @reference.hook_mixin)
   (#any-of? @_hook "included" "extended" "prepended" "inherited")
   (#any-of? @_send "send" "__send__" "public_send") (#any-of? @_how ":include" ":extend" ":prepend"))
-; ActiveSupport::Concern: its `module ClassMethods` is extended into every includer (a base of the concern, the
-; module itself the reference: ruby.settle_references)
-(module body: (body_statement
-    (call !receiver method: (identifier) @_extend
-      arguments: (argument_list [(constant) @_concern (scope_resolution name: (constant) @_concern)]))
-    (module name: (constant) @name) @reference.hook_mixin)
-  (#eq? @_extend "extend") (#eq? @_concern "Concern") (#eq? @name "ClassMethods"))
+; a module's `module ClassMethods` is extended into every includer (a base of the module, the nested module itself
+; the reference: ruby.settle_references): ActiveSupport::Concern's, and a library's module reopened (`module
+; Sidekiq::Worker; module ClassMethods`), whose `included` hook, in the gem, extends it
+; needs: ClassMethods
+(module body: (body_statement (module name: (constant) @name) @reference.hook_mixin) (#eq? @name "ClassMethods"))
 ; an extended module's methods are the class object's own, never an instance's (the mark ruby.settle_references
 ; reads): `extend M`, `base.extend M`, `base.send :extend, M`, `class << self; include M; end`, a concern's ClassMethods
 (call !receiver method: (identifier) @_extend
@@ -335,11 +333,8 @@
   arguments: (argument_list [(constant) @name @reference.extended
                              (scope_resolution name: (constant) @name @reference.extended)])))
   (#any-of? @_mixin "include" "prepend"))
-(module body: (body_statement
-    (call !receiver method: (identifier) @_extend
-      arguments: (argument_list [(constant) @_concern (scope_resolution name: (constant) @_concern)]))
-    (module name: (constant) @name @reference.extended))
-  (#eq? @_extend "extend") (#eq? @_concern "Concern") (#eq? @name "ClassMethods"))
+; needs: ClassMethods
+(module body: (body_statement (module name: (constant) @name @reference.extended)) (#eq? @name "ClassMethods"))
 ; RSpec.configure { |config| config.include M }: M's methods are every example's (a base of the file's top level;
 ; ruby.spec_helpers gives a helper file's to every spec)
 (call receiver: (identifier) method: (identifier) @_mixin

@@ -166,6 +166,11 @@
                       suffix: (navigation_suffix suffix: (simple_identifier) @name)))] (call_suffix)) @reference.call
 ; Foo<T>(...): a generic type built
 (constructor_expression constructed_type: (user_type . (type_identifier) @name)) @reference.call
+; a property wrapper built (`@Atomic private var cache = [String: Bool]()` runs `Atomic(wrappedValue:)`, `@Field(key:
+; "name") var name: String` `Field(key:)`): a call of the attribute's type
+; needs: @
+(property_declaration (modifiers (attribute (user_type . (type_identifier) @name)) @reference.call)
+  (#match? @name "^[A-Z]"))
 
 ; functions passed as values: items.forEach(render), run(handler: self.onDone), Button(action: tapped)
 (value_argument value: (simple_identifier) @name) @reference.callback
