@@ -751,10 +751,28 @@ def exported_function_member(resolver, r, src):
     return Found([target.id], "import")
 
 
+def nested_key_member(resolver, r, src):
+    """``paths.auth.login.getHref()`` where ``paths`` is a module's variable whose object holds that function under
+    those keys (``nested_parent`` names it ``paths.auth.login.getHref``): that one function, in the file
+    defining the variable or one importing it; a key path naming none is left to the other layers."""
+    from ..resolve import Found, _member_path
+
+    receiver = resolver.hooks.get(r.path, resolver.no_hooks).receiver_path(r.receiver or "")
+    head, dot, rest = receiver.partition(".")
+    if not dot or not head.isidentifier() or head == "this" or not _member_path(rest):
+        return None
+    sid = resolver._named(r, head)
+    sym = resolver.g.by_id.get(f"{sid}.{rest}.{r.name}") if sid else None
+    if sym is None or sym.kind != "method":
+        return None
+    return Found([sym.id], "same_file" if sym.path == r.path else "import")
+
+
 def extend_layers(name_layers: list, member_layers: list) -> None:
     name_layers.insert(0, type_argument_mark)
     member_layers.insert(member_layers.index("self") + 1, exported_object_member)
     member_layers.insert(member_layers.index("class_named") + 1, exported_function_member)
+    member_layers.insert(member_layers.index("class_named"), nested_key_member)
 
 
 def settle_definitions(raw_defs: list, _imports: list, _root) -> list:
@@ -825,6 +843,51 @@ def _handlers_as_methods(raw_defs: list) -> list:
     taken = {(d.start, d.end) for d in raw_defs if d.kind != HANDLER}
     return [d._replace(kind="method", decorators=d.decorators + (MADE,)) if d.kind == HANDLER else d
             for d in raw_defs if d.kind != HANDLER or (d.start, d.end) not in taken]
+
+
+_DECLARATIONS = frozenset({"lexical_declaration", "variable_declaration"})  # const x = .., var x = ..
+
+
+def nested_parent(node, kind: str) -> str | None:
+    """A function of an object literal nested under keys of a module's variable (bulletproof-react's ``paths = {
+    auth: { login: { getHref: () => .. } } }``) is named by those keys (``paths.auth.login.getHref``), as the call
+    ``paths.auth.login.getHref()`` reaches it (``nested_key_member``); named under the variable alone, each such
+    ``getHref`` was ``paths.getHref#n`` and every call a guess among them all. A function directly under the
+    variable's object keeps its name; an object elsewhere (a call's argument, a function's local) is left alone."""
+    return _object_key_path(node) if kind in (HANDLER, "method") else None
+
+
+def _object_key_path(node) -> str | None:
+    """``paths.auth.login`` for the member ``getHref`` of ``const paths = { auth: { login: { .. } } }`` at a module's
+    top level; None where the member is not nested under a key, or the outermost object is no such variable's."""
+    keys = []
+    obj = node.parent if node is not None and node.type in ("pair", "method_definition") else None
+    while obj is not None and obj.type == "object":
+        holder = obj.parent
+        if holder is None or holder.type != "pair":
+            break
+        key = holder.child_by_field_name("key")
+        if key is None or key.type != "property_identifier":
+            return None
+        keys.append(key.text.decode())
+        obj = holder.parent
+    holder = obj.parent if obj is not None and obj.type == "object" else None
+    if not keys or holder is None or holder.type != "variable_declarator" or not _module_level(holder.parent):
+        return None
+    name = holder.child_by_field_name("name")
+    if name is None or name.type != "identifier":
+        return None
+    return ".".join([name.text.decode(), *reversed(keys)])
+
+
+def _module_level(declaration) -> bool:
+    """A declaration standing at the module's top level, exported or not."""
+    if declaration is None or declaration.type not in _DECLARATIONS:
+        return False
+    above = declaration.parent
+    if above is not None and above.type == "export_statement":
+        above = above.parent
+    return above is not None and above.type == "program"
 
 
 PROTOTYPE_ALIAS = "prototype_alias"  # queries/javascript.scm: const prototype = F.prototype (name: the alias, parent: F)
