@@ -846,6 +846,7 @@ def _handlers_as_methods(raw_defs: list) -> list:
 
 
 _DECLARATIONS = frozenset({"lexical_declaration", "variable_declaration"})  # const x = .., var x = ..
+_WRAPPING = frozenset({"as_expression", "satisfies_expression", "parenthesized_expression"})  # the object still
 
 
 def nested_parent(node, kind: str) -> str | None:
@@ -872,6 +873,8 @@ def _object_key_path(node) -> str | None:
         keys.append(key.text.decode())
         obj = holder.parent
     holder = obj.parent if obj is not None and obj.type == "object" else None
+    while holder is not None and holder.type in _WRAPPING:  # `= { .. } as const`
+        holder = holder.parent
     if not keys or holder is None or holder.type != "variable_declarator" or not _module_level(holder.parent):
         return None
     name = holder.child_by_field_name("name")
@@ -1400,7 +1403,22 @@ def _module_files(importer: str, spec: str, index: dict, root) -> list[str]:
         found = _lookup(base, index)
         if found:
             return found
+    if spec.startswith("@/"):  # no package is named so (a scope has a name): a bundler's alias of the source
+        return _source_alias(str(root), posixpath.dirname(importer), spec[2:], index)
     return index.get(spec) or index.get(_stem(spec)) or []  # a package of the monorepo, by name
+
+
+def _source_alias(root: str, folder: str, rest: str, index: dict) -> list[str]:
+    """``@/common/api.service`` that no tsconfig / jsconfig maps: the alias Vue CLI defines itself, and Vite's and
+    webpack's configs by convention, for the package's ``src/`` (Nuxt's for the package's own folder), the nearest
+    package.json's folder deciding; none where neither holds the file (the alias was set elsewhere)."""
+    while True:
+        if _package_data(root, folder) is not None:
+            return _lookup(posixpath.normpath(posixpath.join(folder, "src", rest)), index) or \
+                _lookup(posixpath.normpath(posixpath.join(folder, rest)), index)
+        if not folder:
+            return []
+        folder = posixpath.dirname(folder)
 
 
 def _declarations_read(found: list[str], index: dict, root) -> list[str]:
