@@ -232,6 +232,11 @@ ROUTED_FILES = (
     ("sequelize-cli", ("sequelize-cli", "umzug"), lazy_re(r"(?:^|/)(?:migrations|seeders)/[^/]+\.[cm]?[jt]s$")),
     ("knex", ("knex",), lazy_re(r"(?:^|/)(?:migrations|seeds)/[^/]+\.[cm]?[jt]s$")),
 )
+# a tool's configuration file, loaded by its name from the package's folder (or the repository's): `.babelrc.js`'s
+# `module.exports = function (api) {..}` babel calls, `plopfile.cjs`'s `module.exports = function (plop)` (yup's,
+# bulletproof-react's: dead at 0.6), `webpack.config.js`'s `module.exports = (env) => ..`, a Gruntfile
+_TOOL_CONFIG = lazy_re(r"(?:^|/)(?:[\w-]+(?:\.[\w-]+)*\.config|\.[\w-]+rc|plopfile|gulpfile|[Gg]runtfile|jakefile)"
+                       r"\.[cm]?[jt]s$")
 # how each framework of ROUTED_FILES takes a file's exports (the others route it)
 _TAKES = {"Storybook": "loads", "sequelize-cli": "runs", "knex": "runs"}
 
@@ -249,6 +254,9 @@ def file_entries(path: str, defs: list, root) -> list:
         return with_entries(defs, lambda d: reason if d.parent is None else None)
     if declaration_only(path):
         defs = with_entries(defs, _runtime_global)
+    if _TOOL_CONFIG.search(path):
+        reason = "a tool loads this configuration file by its name: it runs what the file exports"
+        return with_entries(defs, lambda d: reason if d.exported and d.parent is None else None)
     framework = next((name for name, packages, pattern in ROUTED_FILES
                       if pattern.search(path) and _depends_on(root, path, packages)), None) if root else None
     if framework is None:
