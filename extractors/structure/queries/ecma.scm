@@ -109,6 +109,13 @@
 (program (variable_declaration (variable_declarator name: (identifier) @name) @definition.variable))
 (program (export_statement declaration: [(lexical_declaration (variable_declarator name: (identifier) @name) @definition.variable)
                                          (variable_declaration (variable_declarator name: (identifier) @name) @definition.variable)]) @exported)
+; ...and the names a module exports taken apart from a value: `export const { useUser, useLogin } = configureAuth(..)`
+; (bulletproof-react's lib/auth.tsx): each is the module's variable, so `import { useUser } from '@/lib/auth'` binds it
+; (it was unresolved, and `useUser()` guessed onto another app's `useUser`)
+; needs: export
+(program (export_statement declaration: (lexical_declaration (variable_declarator name: (object_pattern
+  [(shorthand_property_identifier_pattern) @name @definition.variable
+   (pair_pattern value: (identifier) @name @definition.variable)]))) @exported))
 
 ; calls: f(), obj.f(), new Foo(), new Foo().f(), this.f()
 (call_expression function: (identifier) @name) @reference.call
