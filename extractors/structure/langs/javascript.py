@@ -854,6 +854,7 @@ def _handlers_as_methods(raw_defs: list) -> list:
 
 
 _DECLARATIONS = frozenset({"lexical_declaration", "variable_declaration"})  # const x = .., var x = ..
+_KEYS_AT_MOST = 8  # keys named above a member: deeper, it keeps the variable's name alone
 _WRAPPING = frozenset({"as_expression", "satisfies_expression", "parenthesized_expression"})  # the object still
 
 
@@ -870,20 +871,24 @@ def _object_key_path(node) -> str | None:
     """``paths.auth.login`` for the member ``getHref`` of ``const paths = { auth: { login: { .. } } }`` at a module's
     top level; None where the member is not nested under a key, or the outermost object is no such variable's."""
     keys = []
-    obj = node.parent if node is not None and node.type in ("pair", "method_definition") else None
+    obj = _parent(node) if node is not None and node.type in ("pair", "method_definition") else None
     while obj is not None and obj.type == "object":
-        holder = obj.parent
+        holder = _parent(obj)
         if holder is None or holder.type != "pair":
             break
+        if len(keys) == _KEYS_AT_MOST:  # (each member walks up its keys, the parents read once a file: bounded)
+            return None
         key = holder.child_by_field_name("key")
         if key is None or key.type != "property_identifier":
             return None
         keys.append(key.text.decode())
-        obj = holder.parent
-    holder = obj.parent if obj is not None and obj.type == "object" else None
-    while holder is not None and holder.type in _WRAPPING:  # `= { .. } as const`
-        holder = holder.parent
-    if not keys or holder is None or holder.type != "variable_declarator" or not _module_level(holder.parent):
+        obj = _parent(holder)
+    holder = _parent(obj) if obj is not None and obj.type == "object" else None
+    for _ in range(4):  # `= { .. } as const`, `= ({ .. })` (a few: bounded as the keys are)
+        if holder is None or holder.type not in _WRAPPING:
+            break
+        holder = _parent(holder)
+    if not keys or holder is None or holder.type != "variable_declarator" or not _module_level(_parent(holder)):
         return None
     name = holder.child_by_field_name("name")
     if name is None or name.type != "identifier":
@@ -895,9 +900,9 @@ def _module_level(declaration) -> bool:
     """A declaration standing at the module's top level, exported or not."""
     if declaration is None or declaration.type not in _DECLARATIONS:
         return False
-    above = declaration.parent
+    above = _parent(declaration)
     if above is not None and above.type == "export_statement":
-        above = above.parent
+        above = _parent(above)
     return above is not None and above.type == "program"
 
 
