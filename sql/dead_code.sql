@@ -250,6 +250,13 @@ handed_over AS (  -- a method of an object a definition returns, holds or hands 
               AND NOT EXISTS (SELECT 1 FROM symbols o WHERE o.repo = s.repo AND o.path = s.path
                                                        AND o.qualname = split_part(s.qualname, '.', 1))
         ) GROUP BY repo, id
+        UNION ALL  -- a function under nested keys of a module's variable (`paths.auth.login.getHref`, its parent the
+        -- module: no symbol is `paths.auth.login`): the variable holds it, as it holds its direct members
+        SELECT s.repo, s.id, v.id FROM symbols s
+        JOIN symbols v ON v.repo = s.repo AND v.path = s.path AND v.qualname = split_part(s.qualname, '.', 1)
+                          AND v.kind IN ('variable', 'constant')
+        WHERE s.kind = 'method' AND ends_with(s.parent_id, '::<module>')
+          AND regexp_matches(s.qualname, '^[^.]+\.[^.]+\.')
     ),
     reached(repo, id, exported_only) AS (
         SELECT s.repo, s.id, i.id IS NULL AND c.id IS NULL AND ob.id IS NULL AND NOT p.is_entry_point

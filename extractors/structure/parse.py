@@ -1828,6 +1828,8 @@ def _on_def(c: OtherCapture) -> None:
     parent = c.text("parent.name")
     if "parent.outer" in caps and parent:
         parent = f"{c.text('parent.outer')}.{parent}"
+    elif parent is None and rules.nested_parent is not None:
+        parent = rules.nested_parent(node, kind)
     decorators = tuple(_decorator_name(_text(n, c.data)) for n in caps["decorator"]) if "decorator" in caps else ()
     c.found.defs.append(_new(RawDef, (node.start_byte, node.end_byte, kind, name, node.start_point[0] + 1,
                                       node.end_point[0] + 1, parent, "exported" in caps, decorators,

@@ -98,6 +98,8 @@ them where none fits). None, not read. ``labels_choose(declared_list, written)``
 type's overloads is relative (Java's parameter and argument types: an exact match before a widening one).
 ``case_params(node, name_node)``: the ``Params`` (count and labels) of a constant built with arguments, Swift's enum
 case with associated values (``case stream(count: Int)``: ``.stream(1)`` is not it); None, any call.
+``nested_parent(node, kind)``: the dotted container name of a definition the query captured with none (JavaScript's
+function under keys of a module's object, ``paths.auth.login`` of ``getHref``), or None; None, not asked.
 ``settle_references(raw_refs)``: the file's raw references (its imports among them; not the variables' bindings)
 rewritten where the query cannot say what is meant (Ruby: ``send(:m)`` names ``m``, written ``:m``).
 ``settle_bindings(var_bindings, raw_refs)``: the typed variables' bindings (``@var.type``), rewritten by the raw
@@ -427,6 +429,7 @@ class ParseRules(NamedTuple):
     # (definition node, its name node) -> the Params of a constant a call builds with arguments (Swift's ``case
     # stream(count: Int)``, which ``.stream(count: 3)`` makes); None: any call
     case_params: Callable = lambda _node, _name: None
+    nested_parent: Callable | None = None  # (definition node, kind) -> its container's dotted name, or None
     # node types standing for any number of items in a list read by place (Rust's ``..`` in ``Move(.., y)``): what
     # follows one has no place known (parse._field_place)
     place_rests: frozenset = frozenset()
@@ -704,6 +707,7 @@ def parse_rules(language: str | None) -> ParseRules:
         parameter_labels=getattr(module, "parameter_labels", DEFAULT_RULES.parameter_labels),
         argument_labels=getattr(module, "argument_labels", DEFAULT_RULES.argument_labels),
         case_params=getattr(module, "case_params", DEFAULT_RULES.case_params),
+        nested_parent=getattr(module, "nested_parent", None),
         file_entries=getattr(module, "file_entries", DEFAULT_RULES.file_entries),
         program_packages=frozenset(getattr(module, "PROGRAM_PACKAGES", ())),
         file_package=getattr(module, "file_package", DEFAULT_RULES.file_package),

@@ -232,6 +232,11 @@ ROUTED_FILES = (
     ("sequelize-cli", ("sequelize-cli", "umzug"), lazy_re(r"(?:^|/)(?:migrations|seeders)/[^/]+\.[cm]?[jt]s$")),
     ("knex", ("knex",), lazy_re(r"(?:^|/)(?:migrations|seeds)/[^/]+\.[cm]?[jt]s$")),
 )
+# a tool's configuration file, loaded by its name from the package's folder (or the repository's): `.babelrc.js`'s
+# `module.exports = function (api) {..}` babel calls, `plopfile.cjs`'s `module.exports = function (plop)` (yup's,
+# bulletproof-react's: dead at 0.6), `webpack.config.js`'s `module.exports = (env) => ..`, a Gruntfile
+_TOOL_CONFIG = lazy_re(r"(?:^|/)(?:[\w-]+(?:\.[\w-]+)*\.config|\.[\w-]+rc|plopfile|gulpfile|[Gg]runtfile|jakefile)"
+                       r"\.[cm]?[jt]s$")
 # how each framework of ROUTED_FILES takes a file's exports (the others route it)
 _TAKES = {"Storybook": "loads", "sequelize-cli": "runs", "knex": "runs"}
 
@@ -249,6 +254,9 @@ def file_entries(path: str, defs: list, root) -> list:
         return with_entries(defs, lambda d: reason if d.parent is None else None)
     if declaration_only(path):
         defs = with_entries(defs, _runtime_global)
+    if _TOOL_CONFIG.search(path):
+        reason = "a tool loads this configuration file by its name: it runs what the file exports"
+        return with_entries(defs, lambda d: reason if d.exported and d.parent is None else None)
     framework = next((name for name, packages, pattern in ROUTED_FILES
                       if pattern.search(path) and _depends_on(root, path, packages)), None) if root else None
     if framework is None:
@@ -751,10 +759,28 @@ def exported_function_member(resolver, r, src):
     return Found([target.id], "import")
 
 
+def nested_key_member(resolver, r, src):
+    """``paths.auth.login.getHref()`` where ``paths`` is a module's variable whose object holds that function under
+    those keys (``nested_parent`` names it ``paths.auth.login.getHref``): that one function, in the file
+    defining the variable or one importing it; a key path naming none is left to the other layers."""
+    from ..resolve import Found, _member_path
+
+    receiver = resolver.hooks.get(r.path, resolver.no_hooks).receiver_path(r.receiver or "")
+    head, dot, rest = receiver.partition(".")
+    if not dot or not head.isidentifier() or head == "this" or not _member_path(rest):
+        return None
+    sid = resolver._named(r, head)
+    sym = resolver.g.by_id.get(f"{sid}.{rest}.{r.name}") if sid else None
+    if sym is None or sym.kind != "method":
+        return None
+    return Found([sym.id], "same_file" if sym.path == r.path else "import")
+
+
 def extend_layers(name_layers: list, member_layers: list) -> None:
     name_layers.insert(0, type_argument_mark)
     member_layers.insert(member_layers.index("self") + 1, exported_object_member)
     member_layers.insert(member_layers.index("class_named") + 1, exported_function_member)
+    member_layers.insert(member_layers.index("class_named"), nested_key_member)
 
 
 def settle_definitions(raw_defs: list, _imports: list, _root) -> list:
@@ -825,6 +851,59 @@ def _handlers_as_methods(raw_defs: list) -> list:
     taken = {(d.start, d.end) for d in raw_defs if d.kind != HANDLER}
     return [d._replace(kind="method", decorators=d.decorators + (MADE,)) if d.kind == HANDLER else d
             for d in raw_defs if d.kind != HANDLER or (d.start, d.end) not in taken]
+
+
+_DECLARATIONS = frozenset({"lexical_declaration", "variable_declaration"})  # const x = .., var x = ..
+_KEYS_AT_MOST = 8  # keys named above a member: deeper, it keeps the variable's name alone
+_WRAPPING = frozenset({"as_expression", "satisfies_expression", "parenthesized_expression"})  # the object still
+
+
+def nested_parent(node, kind: str) -> str | None:
+    """A function of an object literal nested under keys of a module's variable (bulletproof-react's ``paths = {
+    auth: { login: { getHref: () => .. } } }``) is named by those keys (``paths.auth.login.getHref``), as the call
+    ``paths.auth.login.getHref()`` reaches it (``nested_key_member``); named under the variable alone, each such
+    ``getHref`` was ``paths.getHref#n`` and every call a guess among them all. A function directly under the
+    variable's object keeps its name; an object elsewhere (a call's argument, a function's local) is left alone."""
+    return _object_key_path(node) if kind in (HANDLER, "method") else None
+
+
+def _object_key_path(node) -> str | None:
+    """``paths.auth.login`` for the member ``getHref`` of ``const paths = { auth: { login: { .. } } }`` at a module's
+    top level; None where the member is not nested under a key, or the outermost object is no such variable's."""
+    keys = []
+    obj = _parent(node) if node is not None and node.type in ("pair", "method_definition") else None
+    while obj is not None and obj.type == "object":
+        holder = _parent(obj)
+        if holder is None or holder.type != "pair":
+            break
+        if len(keys) == _KEYS_AT_MOST:  # (each member walks up its keys, the parents read once a file: bounded)
+            return None
+        key = holder.child_by_field_name("key")
+        if key is None or key.type != "property_identifier":
+            return None
+        keys.append(key.text.decode())
+        obj = _parent(holder)
+    holder = _parent(obj) if obj is not None and obj.type == "object" else None
+    for _ in range(4):  # `= { .. } as const`, `= ({ .. })` (a few: bounded as the keys are)
+        if holder is None or holder.type not in _WRAPPING:
+            break
+        holder = _parent(holder)
+    if not keys or holder is None or holder.type != "variable_declarator" or not _module_level(_parent(holder)):
+        return None
+    name = holder.child_by_field_name("name")
+    if name is None or name.type != "identifier":
+        return None
+    return ".".join([name.text.decode(), *reversed(keys)])
+
+
+def _module_level(declaration) -> bool:
+    """A declaration standing at the module's top level, exported or not."""
+    if declaration is None or declaration.type not in _DECLARATIONS:
+        return False
+    above = _parent(declaration)
+    if above is not None and above.type == "export_statement":
+        above = _parent(above)
+    return above is not None and above.type == "program"
 
 
 PROTOTYPE_ALIAS = "prototype_alias"  # queries/javascript.scm: const prototype = F.prototype (name: the alias, parent: F)
@@ -1337,7 +1416,22 @@ def _module_files(importer: str, spec: str, index: dict, root) -> list[str]:
         found = _lookup(base, index)
         if found:
             return found
+    if spec.startswith("@/"):  # no package is named so (a scope has a name): a bundler's alias of the source
+        return _source_alias(str(root), posixpath.dirname(importer), spec[2:], index)
     return index.get(spec) or index.get(_stem(spec)) or []  # a package of the monorepo, by name
+
+
+def _source_alias(root: str, folder: str, rest: str, index: dict) -> list[str]:
+    """``@/common/api.service`` that no tsconfig / jsconfig maps: the alias Vue CLI defines itself, and Vite's and
+    webpack's configs by convention, for the package's ``src/`` (Nuxt's for the package's own folder), the nearest
+    package.json's folder deciding; none where neither holds the file (the alias was set elsewhere)."""
+    while True:
+        if _package_data(root, folder) is not None:
+            return _lookup(posixpath.normpath(posixpath.join(folder, "src", rest)), index) or \
+                _lookup(posixpath.normpath(posixpath.join(folder, rest)), index)
+        if not folder:
+            return []
+        folder = posixpath.dirname(folder)
 
 
 def _declarations_read(found: list[str], index: dict, root) -> list[str]:

@@ -109,6 +109,13 @@
 (program (variable_declaration (variable_declarator name: (identifier) @name) @definition.variable))
 (program (export_statement declaration: [(lexical_declaration (variable_declarator name: (identifier) @name) @definition.variable)
                                          (variable_declaration (variable_declarator name: (identifier) @name) @definition.variable)]) @exported)
+; ...and the names a module exports taken apart from a value: `export const { useUser, useLogin } = configureAuth(..)`
+; (bulletproof-react's lib/auth.tsx): each is the module's variable, so `import { useUser } from '@/lib/auth'` binds it
+; (it was unresolved, and `useUser()` guessed onto another app's `useUser`)
+; needs: export
+(program (export_statement declaration: (lexical_declaration (variable_declarator name: (object_pattern
+  [(shorthand_property_identifier_pattern) @name @definition.variable
+   (pair_pattern value: (identifier) @name @definition.variable)]))) @exported))
 
 ; calls: f(), obj.f(), new Foo(), new Foo().f(), this.f()
 (call_expression function: (identifier) @name) @reference.call
@@ -239,6 +246,17 @@
 (call_expression function: (call_expression function: (identifier) @_req
     arguments: (arguments . (string (string_fragment)) .)) @name
   (#eq? @_req "require")) @reference.call
+; a required module handed at once to a call: `app.use(require('./lib/middleware/tooBusy'))` (codimd's Express
+; middlewares): an import of the module under the call's own text and a callback reference of that name, so what the
+; module exports has its reader and the file its dependency (the four middlewares were dead at 0.6)
+; needs: require
+(arguments (call_expression function: (identifier) @_req
+    arguments: (arguments . (string (string_fragment) @import.module) .)) @import.alias @import @import.wildcard
+  (#eq? @_req "require"))
+; needs: require
+(arguments (call_expression function: (identifier) @_req
+    arguments: (arguments . (string (string_fragment)) .)) @name @reference.callback
+  (#eq? @_req "require"))
 ; a module imported lazily, its default export what the promise gives: `lazy: () => import('./routes/users').then(convert)`
 ; (react-router's lazy routes), `React.lazy(() => import('./Page'))`: an import of the default export under the call's
 ; own text and a reference of that name, so the module's default has its reader and the file its dependency (the
