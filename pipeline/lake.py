@@ -275,8 +275,9 @@ class Lake:
         ``columns`` reads only those; ``dictionary`` reads those string columns dictionary-encoded; ``where=(column,
         values)`` keeps the rows whose column is in values, reading only the shards that can hold them when the
         table is sharded by that column (``whole_shards``: every row of those shards, for a reader that caches a
-        shard's other keys too). ``hand_over``: the shards read whole are kept for this run's merge of them (a
-        scope's read of the keys the run replaces: ``shards.handing_over``). ``sorted_only``: None unless the
+        shard's other keys too). ``hand_over``: the shards read whole (every column, whatever ``columns`` asks)
+        are kept for this run's merge of them (a scope's read of the keys the run replaces: ``shards.handing_over``),
+        when they are at most ``HANDED_SHARDS``; more are read as asked and let go. ``sorted_only``: None unless the
         table is sorted by ``where``'s column (its row groups pruned by their statistics): a reader that would rather
         read a shard whole than filter it whole. A damaged file raises ``DamagedFileError`` naming it."""
         import pyarrow as pa
@@ -308,8 +309,10 @@ class Lake:
             return read_file(self.local_file(first[0]["file"]), repo, table, wanted_columns, dictionary,
                              nothing).slice(0, 0)
         data = parts[0] if len(parts) == 1 else pa.concat_tables(parts, promote_options="permissive")
-        if where is not None and not whole_shards and columns is not None:
-            data = data.select(columns) if handing else data.drop_columns([c for c in [where[0]] if c not in columns])
+        if handing and wanted_columns is not None:  # read whole for the merge: the columns asked, as a read of them
+            data = data.select([c for c in wanted_columns if c in data.column_names])
+        if where is not None and not whole_shards and columns is not None and where[0] not in columns:
+            data = data.drop_columns([where[0]])
         return data
 
     def _parts(self, repo: str, table: str, shards: list[dict], columns, dictionary, prune, handing: bool, where):
