@@ -55,6 +55,7 @@ VERSIONS = "_versions"
 PENDING = "_pending"
 VIEWS = "_views"
 CURRENT = "part-{:03d}.parquet"
+HANDED_SHARDS = 2  # the most shards a read keeps whole for its run's merge (``Lake.read_table``'s ``hand_over``)
 
 
 def lake_root(explicit: str | os.PathLike | None = None) -> Path:
@@ -274,8 +275,9 @@ class Lake:
         ``columns`` reads only those; ``dictionary`` reads those string columns dictionary-encoded; ``where=(column,
         values)`` keeps the rows whose column is in values, reading only the shards that can hold them when the
         table is sharded by that column (``whole_shards``: every row of those shards, for a reader that caches a
-        shard's other keys too). ``hand_over``: the shards read whole are kept for this run's merge of them (a
-        scope's read of the keys the run replaces: ``shards.handing_over``). ``sorted_only``: None unless the
+        shard's other keys too). ``hand_over``: the shards read whole (every column, whatever ``columns`` asks)
+        are kept for this run's merge of them (a scope's read of the keys the run replaces: ``shards.handing_over``),
+        when they are at most ``HANDED_SHARDS``; more are read as asked and let go. ``sorted_only``: None unless the
         table is sorted by ``where``'s column (its row groups pruned by their statistics): a reader that would rather
         read a shard whole than filter it whole. A damaged file raises ``DamagedFileError`` naming it."""
         import pyarrow as pa
@@ -292,14 +294,12 @@ class Lake:
         sorted_by_key = where is not None and (entry.get("sort_by") or [None])[0] == where[0]
         if sorted_only and not sorted_by_key:
             return None
-        # a read handed over to the merge is of whole shards (the merge rewrites them), filtered here
-        prune = where if sorted_by_key and not whole_shards and not hand_over else None
-        parts = [self._shard_rows(s["file"], repo, table, wanted_columns, dictionary, prune) for s in shards]
-        if hand_over and wanted_columns is None and not dictionary and prune is None:
-            from .shards import hand_over as keep_for_merge  # (imported already: the top's import lines are shared)
-
-            for s, part in zip(shards, parts):
-                keep_for_merge(s["file"], part)
+        # a read handed over to the merge is of whole shards (the merge rewrites them), filtered here; of more than
+        # ``HANDED_SHARDS`` shards none is kept (the merge reads each as it writes it, a few at a time)
+        handing = hand_over and not dictionary and len(shards) <= HANDED_SHARDS
+        prune = where if sorted_by_key and not whole_shards and not handing else None
+        parts = self._parts(repo, table, shards, None if handing else wanted_columns, dictionary, prune, handing,
+                            None if whole_shards else where)
         if not parts:  # the table is there, none of its shards can hold what was asked: no rows
             first = shards_of(entry)[:1]
             if not first:
@@ -309,11 +309,25 @@ class Lake:
             return read_file(self.local_file(first[0]["file"]), repo, table, wanted_columns, dictionary,
                              nothing).slice(0, 0)
         data = parts[0] if len(parts) == 1 else pa.concat_tables(parts, promote_options="permissive")
-        if where is not None and not whole_shards:
-            data = _filter_in(data, *where)
-            if columns is not None and where[0] not in columns:
-                data = data.drop_columns([where[0]])
+        if handing and wanted_columns is not None:  # read whole for the merge: the columns asked, as a read of them
+            data = data.select([c for c in wanted_columns if c in data.column_names])
+        if where is not None and not whole_shards and columns is not None and where[0] not in columns:
+            data = data.drop_columns([where[0]])
         return data
+
+    def _parts(self, repo: str, table: str, shards: list[dict], columns, dictionary, prune, handing: bool, where):
+        """Each shard's rows, read one at a time and (``where``) filtered before the next is read: an update whose
+        edit reaches many files held every edges shard they lie in (typeorm: seven, ~35 MiB of Arrow) until the
+        merge wrote them. ``handing``: each read whole and kept for this run's merge (``shards.hand_over``)."""
+        parts = []
+        for s in shards:
+            part = self._shard_rows(s["file"], repo, table, columns, dictionary, prune)
+            if handing:
+                from .shards import hand_over as keep_for_merge  # (imported already: the top's import lines are shared)
+
+                keep_for_merge(s["file"], part)
+            parts.append(part if where is None else _filter_in(part, *where))
+        return parts
 
     def _shard_rows(self, rel: str, repo: str, table: str, columns, dictionary, prune):
         """One shard's read: a plain read of a shard this run handed over to its merge is (a selection of) its

@@ -462,7 +462,9 @@ def kept_modules(previous, old_files: pa.Table | None, new_files: pa.Table, chan
     language group's into Python when resolution asks for it) when this run cannot have moved them: no file
     added, deleted or skipped, none of another language or package, no resolution config moved, and the changed
     files of languages whose keys follow from the set of paths alone (``MODULE_KEYS_FROM_PATHS``: Rust reads its
-    files' ``#[path]`` attributes). None: they are built again (``module_index_batches``)."""
+    files' ``#[path]`` attributes) or from the paths and the resolution configs (``MODULE_KEYS_FROM_CONFIGS``:
+    JavaScript's package.json files; a typeorm update built the keys of its 3,583 files again, reading ~2,000
+    package.json paths, and wrote the table whole). None: they are built again (``module_index_batches``)."""
     from .graph import MODULE_COLUMNS
     from .incremental import _file_facts
     from .langs import support
@@ -476,12 +478,17 @@ def kept_modules(previous, old_files: pa.Table | None, new_files: pa.Table, chan
             return None
         language, _package, skipped = facts
         indexed = support(language) is not None and not skipped  # in the module index
-        if indexed and not getattr(support(language), "MODULE_KEYS_FROM_PATHS", False):
+        if indexed and not _keys_kept(support(language)):
             return None
     table = previous("module_index", columns=MODULE_COLUMNS)
     if table is None:  # a lake written before the table
         return None
     return pc.decoded(pc.take(table, pc.sort_indices(table.column("position"))))
+
+
+def _keys_kept(support) -> bool:
+    """Whether a language's module keys stay as they are while the paths and the resolution configs do."""
+    return getattr(support, "MODULE_KEYS_FROM_PATHS", False) or getattr(support, "MODULE_KEYS_FROM_CONFIGS", False)
 
 
 def module_index_batches(current: "Current", root):
@@ -769,9 +776,8 @@ def edge_index_batches(previous, edges: pa.Table, affected: set[str] | None, who
             yield Batch(table, build(edges) if old is None else pa.concat_tables([old, build(edges)]))
         return
     # whole and plain: the shards the merge of their edges takes next (the changed files' one read already when
-    # their lines' edges were kept: ``kept_resolution``)
-    old = previous("edges", where=("path", sorted(affected)), hand_over=True)
-    old = old.select(EDGE_ENDS) if old is not None else None
+    # their lines' edges were kept: ``kept_resolution``), or, of files in many shards, their ends alone
+    old = previous("edges", columns=EDGE_ENDS, where=("path", sorted(affected)), hand_over=True)
     for table, (key, build) in EDGE_INDEXES.items():
         after = build(edges)
         yield from _by_key(table, key, previous, _pairs(build, old), _rows(after), affected, after.column_names)

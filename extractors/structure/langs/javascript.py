@@ -48,6 +48,9 @@ EXTERNAL_RECEIVERS = frozenset({"console", "window", "document", "process", "glo
                                 "jest", "vi", "it", "describe", "expect", "test",
                                 # jQuery's (BUILTINS): $.ajax(..), jQuery.extend(..)
                                 "$", "jQuery"})
+# ``module_keys`` reads the paths and the package.json files above them, nothing of a file's text: an update that
+# names no package.json (a resolution config: naming one moves the configs) keeps the lake's module index
+MODULE_KEYS_FROM_CONFIGS = True
 EXTENSIONS = (".d.ts", ".tsx", ".ts", ".mts", ".cts", ".jsx", ".js", ".mjs", ".cjs", ".vue", ".svelte")
 # Globals of the language, browsers, Node and test runners: a bare call of one is not the repository's.
 BUILTINS = frozenset({

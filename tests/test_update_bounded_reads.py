@@ -1,0 +1,139 @@
+"""An update reads what its edit needs, a shard at a time: a TypeScript edit keeps the lake's module index (its keys
+follow from the paths and the package.json files, ``MODULE_KEYS_FROM_CONFIGS``) unless the update names a
+package.json; an edit reaching files in many edges shards holds at most ``HANDED_SHARDS`` of them whole for the merge
+(the others are read, filtered and let go one at a time, and the merge reads each as it writes it). Either way the lake
+equals a fresh full index."""
+
+from __future__ import annotations
+
+import json
+
+from conftest import index_structure
+
+from pipeline import indexing, shards
+
+PACKAGE = json.dumps({"name": "shop", "main": "src/index.ts"})
+A_TS = "export function price(n: number): number {\n  return n * 2;\n}\n"
+B_TS = "import { price } from './a';\n\nexport function total(n: number): number {\n  return price(n) + 1;\n}\n"
+INDEX_TS = "export { total } from './b';\n"
+USER_TS = "import { total } from 'shop';\n\nexport function run(): number {\n  return total(3);\n}\n"
+ADDED = "\nexport function discount(n: number): number {\n  return n - 1;\n}\n"  # a definition added
+
+
+def _rows(lake, table: str, columns: tuple[str, ...]) -> list[tuple]:
+    data = lake.read_table("repo", table)
+    return sorted(zip(*(data.column(c).to_pylist() for c in columns)), key=repr)
+
+
+def _same_as_a_full_index(tmp_path, root, lake) -> None:
+    from pipeline.lake import Lake
+
+    fresh = Lake(tmp_path / "fresh")
+    index_structure(fresh, root)
+    for table, columns in (("edges", ("path", "src_id", "dst_id", "kind", "line")),
+                           ("module_index", ("kind", "family", "key", "path", "line", "position")),
+                           ("symbols", ("path", "qualname", "line_start")), ("refs", ("path", "kind", "name", "line")),
+                           ("edge_targets", ("dst_id", "path")), ("unresolved_names", ("dst_name", "path"))):
+        assert _rows(lake, table, columns) == _rows(fresh, table, columns), table
+
+
+def _typescript(tmp_path, make_repo):
+    from pipeline.lake import Lake
+
+    root = make_repo(files={"package.json": PACKAGE, "src/a.ts": A_TS, "src/b.ts": B_TS, "src/index.ts": INDEX_TS,
+                            "app/user.ts": USER_TS})
+    lake = Lake(tmp_path / "lake")
+    index_structure(lake, root)
+    return root, lake
+
+
+def _module_rows_calls(monkeypatch) -> list[int]:
+    from extractors.structure import graph
+
+    calls: list[int] = []
+    module_rows = graph.module_rows
+
+    def noted(files, root):
+        calls.append(len(files))
+        return module_rows(files, root)
+
+    monkeypatch.setattr(graph, "module_rows", noted)
+    return calls
+
+
+def test_a_typescript_edit_keeps_the_module_index(tmp_path, make_repo, monkeypatch):
+    root, lake = _typescript(tmp_path, make_repo)
+    before = lake.snapshot("repo").tables["module_index"]["shards"]
+    (root / "src/a.ts").write_text(A_TS + ADDED)
+    calls = _module_rows_calls(monkeypatch)
+    summary = indexing.update(root, ["src/a.ts"], repo="repo", lake=lake)
+    assert summary.status == "ok"
+    assert calls == []  # every file's keys were not asked again (main's code: [5])
+    assert lake.snapshot("repo").tables["module_index"]["shards"] == before  # the table not written again
+    edges = _rows(lake, "edges", ("src_id", "dst_id"))
+    assert ("app/user.ts::run", "src/b.ts::total") in edges  # through the package's name and its main
+    assert ("src/b.ts::total", "src/a.ts::price") in edges
+    _same_as_a_full_index(tmp_path, root, lake)
+
+
+def test_an_update_naming_a_package_json_builds_the_module_index_again(tmp_path, make_repo, monkeypatch):
+    root, lake = _typescript(tmp_path, make_repo)
+    (root / "package.json").write_text(json.dumps({"name": "store", "main": "src/index.ts"}))
+    (root / "app/user.ts").write_text(USER_TS.replace("'shop'", "'store'"))
+    calls = _module_rows_calls(monkeypatch)
+    assert indexing.update(root, ["package.json", "app/user.ts"], repo="repo", lake=lake).status == "ok"
+    assert calls  # the configs moved: the keys are asked again
+    keys = {key for _kind, _family, key, *_ in _rows(lake, "module_index", ("kind", "family", "key", "path"))}
+    assert "store" in keys and "shop" not in keys
+    assert ("app/user.ts::run", "src/b.ts::total") in _rows(lake, "edges", ("src_id", "dst_id"))
+    _same_as_a_full_index(tmp_path, root, lake)
+
+
+CALLERS = 12  # files calling ``tool``: their edges lie in most of the edges table's shards
+CORE = "def tool(x):\n    return x\n\n\ndef helper(x):\n    return x\n"
+
+
+def _handed_edges(monkeypatch) -> list[int]:
+    """How many edges shards are held for the merge each time one more is handed over."""
+    held: set[str] = set()
+    counts: list[int] = []
+    hand_over, handed = shards.hand_over, shards.handed
+
+    def keeping(rel, rows):
+        if rel.rsplit("/", 1)[-1].startswith("edges-"):
+            held.add(rel)
+            counts.append(len(held))
+        return hand_over(rel, rows)
+
+    def taking(rel, columns=None, take=False):
+        if take:
+            held.discard(rel)
+        return handed(rel, columns, take)
+
+    monkeypatch.setattr(shards, "hand_over", keeping)
+    monkeypatch.setattr(shards, "handed", taking)
+    return counts
+
+
+def test_an_edit_reaching_files_in_many_edges_shards_holds_few_of_them(tmp_path, make_repo, monkeypatch):
+    from pipeline.lake import Lake
+
+    callers = {f"app/use{i}.py": f"from app.core import tool\n\n\ndef run{i}(x):\n    return tool(x) + {i}\n"
+               for i in range(CALLERS)}
+    others = {f"lib/m{i}.py": f"def g{i}():\n    return {i}\n" for i in range(2 * CALLERS)}  # the edit's share small
+    root = make_repo(files={"app/__init__.py": "", "app/core.py": CORE, **callers, **others})
+    lake = Lake(tmp_path / "lake")
+    monkeypatch.setattr(shards, "SHARD_ROWS", 2)  # a few edges a shard: the callers' edges in many shards
+    index_structure(lake, root)
+    edge_shards = len(shards.shards_of(lake.snapshot("repo").tables["edges"]))
+    assert edge_shards >= 6
+    (root / "app/core.py").write_text(CORE.replace("def tool(", "def tool2("))  # every caller's edges move
+    counts = _handed_edges(monkeypatch)
+    summary = indexing.update(root, ["app/core.py"], repo="repo", lake=lake)
+    assert summary.status == "ok"
+    written = [s for s in shards.shards_of(lake.snapshot("repo").tables["edges"]) if summary.run_id in s["file"]]
+    assert len(written) >= 4  # the callers' shards were rewritten
+    assert max(counts, default=0) <= 2, counts  # ``HANDED_SHARDS`` at most (main's code: every one of them at once)
+    edges = _rows(lake, "edges", ("src_id", "dst_id"))
+    assert not [e for e in edges if e[1] in ("app/core.py::tool", "app/core.py::tool2")]  # ``tool`` is gone
+    _same_as_a_full_index(tmp_path, root, lake)
