@@ -308,7 +308,29 @@ def _own_function(resolver, r):
     return Found(twins[:1], "same_file") if twins else None
 
 
+_FUNCTIONS = frozenset({"function"})
+
+
+def macro_for_function(resolver, r, src):
+    """A call whose included name is an object-like macro, where another file of the repository defines a function
+    of that name: zlib's ``zconf.h`` renames its API under ``#ifdef Z_PREFIX`` (``#define inflate z_inflate``), and
+    ``zutil.h`` has ``#define zmemcpy memcpy`` where the platform has one, else ``zutil.c`` defines ``zmemcpy``. The
+    preprocessor renames the definition as it renames the call (or a build links the function instead), so the call
+    reaches the function; every call went to the macro alone (``inflate``, ``crc32``, ``adler32`` dead at 0.6). The
+    function, then the macro (a build may expand it); none: the macro, as before."""
+    from ..resolve import Found
+
+    if r.kind != "call":
+        return None
+    sid = resolver.imported_symbol(r.path, r.name)
+    if not sid or resolver.g.by_id[sid].kind != "constant":
+        return None
+    ids = _linked_ids(resolver, r, resolver._global(r.name, _FUNCTIONS, r.path).ids)
+    return Found([*ids, sid], "import") if ids else None
+
+
 def extend_layers(name_layers: list, member_layers: list) -> None:
     name_layers.insert(name_layers.index("scoped"), tag_not_called)  # before the file's own tag is found
+    name_layers.insert(name_layers.index("imported"), macro_for_function)
     name_layers.insert(name_layers.index("imported"), included_variants)
     name_layers.append(linked)
