@@ -26,11 +26,13 @@ _CLASS_MACRO = lazy_re(rb"\b(?:class|struct|union)[ \t]+(" + _MACRO + _ARGS + rb
 _BARE_CLASS_MACRO = lazy_re(rb"\b(?:class|struct|union)[ \t]+([A-Z][A-Z0-9]+)"
                             rb"(?=[ \t]+[A-Za-z_]\w*[ \t]*(?:\{|:(?!:)|final\b|$))", re.M)
 # a specifier-like macro before a declaration: its name says it is one (an export, an inline, a constexpr...); after
-# a declarator too, before an initializer list's ``:`` or a comment (``GenericValue() RAPIDJSON_NOEXCEPT : data_() {``)
+# a declarator too, before an initializer list's ``:`` or a comment (``GenericValue() RAPIDJSON_NOEXCEPT : data_() {``);
+# pugixml's ``PUGI_IMPL_FN xml_encoding get_buffer_encoding(..)`` (``inline`` or nothing): the grammar read the return
+# type as the name's scope, a missing ``::`` between (``xml_encoding::get_buffer_encoding``, a method of no class)
 _SPECIFIER = lazy_re(rb"\b[A-Z][A-Z0-9_]*_(?:EXPORT|EXPORTS|API|EXTERN|IMPORT|INLINE|ALWAYS_INLINE|NOINLINE|"
-                     rb"FORCE_INLINE|FORCEINLINE|CONSTEXPR\d*|CONSTEVAL|FUNC|NODISCARD|DEPRECATED|NORETURN|PUBLIC|HIDDEN|"
+                     rb"FORCE_INLINE|FORCEINLINE|CONSTEXPR\d*|CONSTEVAL|FUNC|FN|FUNCTION|NODISCARD|DEPRECATED|NORETURN|PUBLIC|HIDDEN|"
                      rb"VISIBLE|VISIBILITY|LOCAL|UNUSED|MAYBE_UNUSED|PURE|DLL|DECL|CDECL|STDCALL|ATTR\w*|"
-                     rb"NOEXCEPT|OVERRIDE|FINAL|NOTHROW)\b"
+                     rb"NOEXCEPT|OVERRIDE|FINAL|NOTHROW|UNALIGNED|ALIGNED)\b"
                      + _ARGS + rb"(?=[ \t]+[A-Za-z_~]|[ \t]*(?:[;{=]|:(?!:)|//|$))", re.M)
 # a macro after a declarator: thread-safety annotations (``Status bg_error_ GUARDED_BY(mutex_);``, ``void f()
 # EXCLUSIVE_LOCKS_REQUIRED(mu_);``, ``explicit MutexLock(Mutex* mu) EXCLUSIVE_LOCK_FUNCTION(mu) : mu_(mu) {``), before
