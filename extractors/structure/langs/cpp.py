@@ -87,7 +87,24 @@ def _destructor(name: str, kind: str, parent: str | None) -> str | None:
     return None
 
 
-entry_reason = entry_reason_with(frozenset(), _constructor, _destructor, fuzz_entry)
+# the member types the standard library's templates read by name (``std::iterator_traits<It>::value_type``, a
+# container's ``size_type``, ``std::allocator_traits``): pugixml's iterators declare all five traits, and
+# ``xml_object_range<It>::iterator``, which a range-for reaches without naming them; 13 were dead at 0.6
+LIBRARY_TRAITS = frozenset({"value_type", "difference_type", "pointer", "reference", "iterator_category",
+                            "iterator_concept", "size_type", "iterator", "const_iterator", "reverse_iterator",
+                            "const_reverse_iterator", "const_pointer", "const_reference", "key_type", "mapped_type",
+                            "allocator_type", "element_type", "traits_type", "char_type", "is_transparent"})
+
+
+def _library_trait(name: str, kind: str, parent: str | None) -> str | None:
+    """A class's member type the standard library names (``LIBRARY_TRAITS``): read by its templates, not our code."""
+    if kind == "type" and parent and name in LIBRARY_TRAITS:
+        return runtime_hook("a member type the standard library's templates read by name (iterator_traits, "
+                            "containers, allocators)")
+    return None
+
+
+entry_reason = entry_reason_with(frozenset(), _constructor, _destructor, _library_trait, fuzz_entry)
 
 
 CLASS_DEFS = frozenset({"class", "struct"})

@@ -250,8 +250,11 @@
  (conditional_expression [(identifier) @name])
  (cast_expression value: (identifier) @name)] @reference.callback
 ; a function given as a value in braces or as a parameter's default (CLI11's `Timer timer{"t", CLI::Timer::Big}`,
-; `std::function<..> failure_message_{FailureMessage::simple}`, `Timer(time_print_t time_print = Simple)`)
+; `std::function<..> failure_message_{FailureMessage::simple}`, `Timer(time_print_t time_print = Simple)`), or
+; returned (pugixml's `return strconv_pcdata_impl<opt_false, opt_true, opt_false>::parse;`: a template's static
+; member chosen by a switch, its only use)
 [(initializer_list (qualified_identifier scope: (_) @receiver "::" @receiver name: (identifier) @name))
+ (return_statement (qualified_identifier scope: (_) @receiver "::" @receiver name: (identifier) @name))
  (initializer_list (qualified_identifier scope: (_) @receiver "::" @receiver
    name: (qualified_identifier scope: (_) @receiver "::" @receiver name: (identifier) @name)))
  (optional_parameter_declaration default_value: (qualified_identifier scope: (_) @receiver "::" @receiver
