@@ -77,6 +77,11 @@ _IF_CONSTEXPR_MACRO = lazy_re(rb"^[ \t]*(?:else[ \t]+)?((?:[A-Z][A-Z0-9_]*_)?(?:
 # function): the grammar ends the macro's text at the comment, the rest of the macro reads as the function's code
 # and its braces end the function early (``Process_makeCommandStr``'s calls of the macro went to the file)
 _CONTINUED_COMMENT = lazy_re(rb"/\*[^\n]*?\*/(?=[ \t]*\\\n)")
+# a calling convention's macro inside a function pointer's declarator (zlib's minizip ``typedef voidpf (ZCALLBACK
+# *open_file_func) (voidpf opaque, const char* filename, int mode);``, ``(WINAPI *fn)(``, ``(__stdcall *f)(``): the
+# typedef was lost and its parameter ``filename`` read as a type's name (three such "types" dead at 0.6); a name in
+# capitals (or a reserved ``__`` one) before ``*name)(``, which no expression nor cast writes
+_CALLING_CONVENTION = lazy_re(rb"\([ \t]*([A-Z][A-Z0-9_]*|__[a-z]\w*)[ \t]+(?=\*[ \t]*[A-Za-z_]\w*[ \t]*\)[ \t]*\()")
 _ATTRIBUTE = lazy_re(rb"\b__(?:attribute__|declspec)[ \t]*\(\((?:[^()\n]|\([^()\n]*\))*\)\)")
 # an attribute macro given numbers, between a function's return type and its name (tmux's ``static void
 # printflike(3, 4)\nargs_print_add(char **buf, ..) {``, ``#define printflike(a, b) __attribute__ ((format ..))``): read as
@@ -100,7 +105,7 @@ def attribute_calls(data: bytes) -> bytes:
 
 # (pattern, the group blanked (0: the whole match), what that group must hold to be blanked)
 _REWRITES = ((_CLASS_MACRO, 1, b""), (_BARE_CLASS_MACRO, 1, b""), (_SPECIFIER, 0, b""), (_TRAILING, 1, b""), (_NEXT_LINE_ANNOTATION, 1, b""),
-             (_LONE_MACRO, 1, b""), (_LONE_MACRO_CALL, 1, b""), (_IF_MACRO, 1, b""),
+             (_LONE_MACRO, 1, b""), (_LONE_MACRO_CALL, 1, b""), (_IF_MACRO, 1, b""), (_CALLING_CONVENTION, 1, b""),
              (_FIXTURE_ARGS, 1, b'"'), (_STRING_ARGS, 1, b'"'), (_ATTRIBUTE, 0, b""), (_CONTINUED_COMMENT, 0, b""))
 
 
