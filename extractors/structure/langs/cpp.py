@@ -17,7 +17,8 @@ from ..lazyre import lazy_re
 from ..marks import NARROWED_VALUE
 from .c import (BUILTINS as C_BUILTINS, MODULE_KEYS_FROM_PATHS, IMPORTS_PASS_ON, LOCALS_SHADOW,  # noqa: F401
                 STAR_IMPORTS_IMPORTS, _declared, _tag, guess_bare_names, import_binding, included_variants,
-                fuzz_entry, is_external, linked, macro_uses, module_keys, package_scope, resolve_module, submodule)
+                macro_for_function, fuzz_entry, is_external, linked, macro_uses, module_keys, package_scope,
+                resolve_module, submodule)
 from .c_repairs import repaired_calls, repairs  # noqa: F401  (parse rules: export macros blanked, still uses)
 from .implicit_this import implicit_this, implicit_this_field
 
@@ -400,6 +401,7 @@ def extend_layers(name_layers: list, member_layers: list) -> None:
     a class's member, else a namespace's function."""
     name_layers.insert(name_layers.index("scoped") + 1, implicit_this)
     name_layers.insert(name_layers.index("scoped") + 2, aliased_class_member)
+    name_layers.insert(name_layers.index("imported"), macro_for_function)  # zlib's gzsetparams() in zfstream.cpp
     name_layers.insert(name_layers.index("imported"), included_variants)
     name_layers.append(linked)
     member_layers.append(implicit_this_field)

@@ -188,8 +188,10 @@
   (#match? @_container "^(map|unordered_map|multimap|unordered_multimap|flat_map)$")
   (#match? @_ptr "^(unique_ptr|shared_ptr)$")) @reference.type.items
 
-; calls: f(x), f<T>(x), obj.f(), p->f(), this->f(), Class::f(), ns::f(), new T(...)
-(call_expression function: [(identifier) @name (template_function name: (identifier) @name)]) @reference.call
+; calls: f(x), f<T>(x), obj.f(), p->f(), this->f(), Class::f(), ns::f(), new T(...); ::f(x), the global
+; namespace's f, is the bare name (zlib's C++ wrappers call ``::gzflush(m_fp, _flush)``: no call was recorded)
+(call_expression function: [(identifier) @name (template_function name: (identifier) @name)
+                            (qualified_identifier !scope name: (identifier) @name)]) @reference.call
 (call_expression function: (field_expression argument: (_) @receiver (#not-match? @receiver "^\\(\\*\\s*[A-Za-z_]\\w*((\\.|->)[A-Za-z_]\\w*)*\\s*\\)$")
   field: [(field_identifier) @name (template_method name: (field_identifier) @name)])) @reference.call
 ; gmock's EXPECT_CALL(handler, OnScalar(_, "?")) and ON_CALL(..): the second argument names the mocked method of the
