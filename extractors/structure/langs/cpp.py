@@ -90,7 +90,7 @@ def _destructor(name: str, kind: str, parent: str | None) -> str | None:
 
 # the member types the standard library's templates read by name (``std::iterator_traits<It>::value_type``, a
 # container's ``size_type``, ``std::allocator_traits``): pugixml's iterators declare all five traits, and
-# ``xml_object_range<It>::iterator``, which a range-for reaches without naming them; 13 were dead at 0.6
+# ``xml_object_range<It>::iterator``, which a range-for reaches without naming them; 15 were dead at 0.6
 LIBRARY_TRAITS = frozenset({"value_type", "difference_type", "pointer", "reference", "iterator_category",
                             "iterator_concept", "size_type", "iterator", "const_iterator", "reverse_iterator",
                             "const_reverse_iterator", "const_pointer", "const_reference", "key_type", "mapped_type",
