@@ -141,17 +141,22 @@ class _LineStarts:
     quadratic)."""
 
     def __init__(self, text: bytes):
-        self.text, self.at, self.first = text, 0, _NONBLANK.search(text)
+        self.text, self.at, self.first = text, 0, _first_nonblank(text, 0)
 
     def directive(self, at: int) -> bool:
         if at < self.at:
-            self.at, self.first = 0, _NONBLANK.search(self.text)
+            self.at, self.first = 0, _first_nonblank(self.text, 0)
         found = self.text.rfind(b"\n", self.at, at)
         if found >= 0:  # a new line: its first byte but blanks (on this line or a later one)
-            self.first = _NONBLANK.search(self.text, found + 1)
+            self.first = _first_nonblank(self.text, found + 1)
         self.at = at
-        first = self.first
-        return first is not None and first.start() < at and self.text[first.start()] == 0x23  # "#"
+        return 0 <= self.first < at and self.text[self.first] == 0x23  # "#"
+
+
+def _first_nonblank(text: bytes, at: int) -> int:
+    """The offset of the first byte from ``at`` on that is neither a blank nor a newline; -1: none."""
+    found: re.Match | None = _NONBLANK.search(text, at)
+    return found.start() if found else -1
 
 
 def _rewritten(m: re.Match, group: int, needs: bytes, lines: _LineStarts) -> bytes:
