@@ -272,28 +272,36 @@ def included_variants(resolver, r, src):
 
 
 _TAGS = frozenset({"struct", "enum"})  # C's tags (a union is a struct to the query)
+# what no bare name reaches: the tags, and a field (of a typedef's anonymous struct the field is the file's top-level
+# name: minizip's ``typedef struct { uLong crc32; .. }``, whose ``crc32(..)`` calls went to the field)
+_NOT_NAMED = _TAGS | {"field"}
 _CALLED_KINDS = frozenset({"function", "variable", "constant"})  # a function, a pointer to one, a macro for one
 
 
 def tag_not_called(resolver, r, src):
-    """A call of a name an included header gives a struct or an enum: C's tags are a namespace of their own, so
-    the callee is the function of that name (tmux's ``args_parse(..)`` beside ``struct args_parse``, ``prompt_type(s)``
-    beside ``enum prompt_type``: each call went to the header's tag, and the function was dead). The included
-    headers' definitions, then the linker's; none: a library's (``stat()`` beside a ``struct stat``)."""
+    """A call of a name the file or an included header gives a struct, an enum or a field: C's tags are a namespace
+    of their own and a field is named only through its struct, so the callee is the function of that name (tmux's
+    ``args_parse(..)`` beside ``struct args_parse``, ``prompt_type(s)`` beside ``enum prompt_type``: each call went
+    to the header's tag, and the function was dead; minizip's ``crc32(..)`` beside its struct's field ``crc32``). The
+    file's own function, then the included headers' definitions, then the linker's; none: a library's (``stat()``
+    beside a ``struct stat``)."""
     from ..resolve import EXTERNAL, Found
 
     if r.kind != "call":
         return None
     by_id = resolver.g.by_id
     own = resolver.g.top.get(r.path, {}).get(r.name)
-    if own:  # the file's own tag and function (tmux's options.c: `struct options_array_item`, then its function #2)
-        return _own_function(resolver, r) if by_id[own].kind in _TAGS else None
+    if own and by_id[own].kind not in _NOT_NAMED:
+        return None
+    found = _own_function(resolver, r) if own else None
+    if found:  # the file's own tag and function (tmux's options.c: `struct options_array_item`, then its function #2)
+        return found
     sid = resolver.imported_symbol(r.path, r.name)
-    if not sid or by_id[sid].kind not in _TAGS:
+    if not own and (not sid or by_id[sid].kind not in _NOT_NAMED):
         return None
     included = [i for i in _included_definitions(resolver, r.path, r.name) if by_id[i].kind in _CALLED_KINDS]
     if included:
-        return Found(included[:1], "import")
+        return _function_for_macro(resolver, r, included[0]) or Found(included[:1], "import")
     ids = _linked_ids(resolver, r, resolver._global(r.name, _CALLED_KINDS, r.path).ids)
     return Found(ids, "same_package" if len(ids) == 1 else "ambiguous") if ids else EXTERNAL
 
@@ -308,7 +316,35 @@ def _own_function(resolver, r):
     return Found(twins[:1], "same_file") if twins else None
 
 
+_FUNCTIONS = frozenset({"function"})
+
+
+def macro_for_function(resolver, r, src):
+    """A call whose included name is an object-like macro, where another file of the repository defines a function
+    of that name: zlib's ``zconf.h`` renames its API under ``#ifdef Z_PREFIX`` (``#define inflate z_inflate``), and
+    ``zutil.h`` has ``#define zmemcpy memcpy`` where the platform has one, else ``zutil.c`` defines ``zmemcpy``. The
+    preprocessor renames the definition as it renames the call (or a build links the function instead), so the call
+    reaches the function; every call went to the macro alone (``inflate``, ``crc32``, ``adler32`` dead at 0.6). The
+    function, then the macro (a build may expand it); none: the macro, as before."""
+    if r.kind != "call":
+        return None
+    sid = resolver.imported_symbol(r.path, r.name)
+    return _function_for_macro(resolver, r, sid) if sid else None
+
+
+def _function_for_macro(resolver, r, sid: str):
+    """The linker's functions of the call's name, then the macro ``sid``, where ``sid`` is an object-like macro (a
+    constant) and another file defines such a function; else None."""
+    from ..resolve import Found
+
+    if resolver.g.by_id[sid].kind != "constant":
+        return None
+    ids = _linked_ids(resolver, r, resolver._global(r.name, _FUNCTIONS, r.path).ids)
+    return Found([*ids, sid], "import") if ids else None
+
+
 def extend_layers(name_layers: list, member_layers: list) -> None:
     name_layers.insert(name_layers.index("scoped"), tag_not_called)  # before the file's own tag is found
+    name_layers.insert(name_layers.index("imported"), macro_for_function)
     name_layers.insert(name_layers.index("imported"), included_variants)
     name_layers.append(linked)

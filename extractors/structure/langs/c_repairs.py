@@ -26,11 +26,13 @@ _CLASS_MACRO = lazy_re(rb"\b(?:class|struct|union)[ \t]+(" + _MACRO + _ARGS + rb
 _BARE_CLASS_MACRO = lazy_re(rb"\b(?:class|struct|union)[ \t]+([A-Z][A-Z0-9]+)"
                             rb"(?=[ \t]+[A-Za-z_]\w*[ \t]*(?:\{|:(?!:)|final\b|$))", re.M)
 # a specifier-like macro before a declaration: its name says it is one (an export, an inline, a constexpr...); after
-# a declarator too, before an initializer list's ``:`` or a comment (``GenericValue() RAPIDJSON_NOEXCEPT : data_() {``)
+# a declarator too, before an initializer list's ``:`` or a comment (``GenericValue() RAPIDJSON_NOEXCEPT : data_() {``);
+# pugixml's ``PUGI_IMPL_FN xml_encoding get_buffer_encoding(..)`` (``inline`` or nothing): the grammar read the return
+# type as the name's scope, a missing ``::`` between (``xml_encoding::get_buffer_encoding``, a method of no class)
 _SPECIFIER = lazy_re(rb"\b[A-Z][A-Z0-9_]*_(?:EXPORT|EXPORTS|API|EXTERN|IMPORT|INLINE|ALWAYS_INLINE|NOINLINE|"
-                     rb"FORCE_INLINE|FORCEINLINE|CONSTEXPR\d*|CONSTEVAL|FUNC|NODISCARD|DEPRECATED|NORETURN|PUBLIC|HIDDEN|"
+                     rb"FORCE_INLINE|FORCEINLINE|CONSTEXPR\d*|CONSTEVAL|FUNC|FN|FUNCTION|NODISCARD|DEPRECATED|NORETURN|PUBLIC|HIDDEN|"
                      rb"VISIBLE|VISIBILITY|LOCAL|UNUSED|MAYBE_UNUSED|PURE|DLL|DECL|CDECL|STDCALL|ATTR\w*|"
-                     rb"NOEXCEPT|OVERRIDE|FINAL|NOTHROW)\b"
+                     rb"NOEXCEPT|OVERRIDE|FINAL|NOTHROW|UNALIGNED|ALIGNED)\b"
                      + _ARGS + rb"(?=[ \t]+[A-Za-z_~]|[ \t]*(?:[;{=]|:(?!:)|//|$))", re.M)
 # a macro after a declarator: thread-safety annotations (``Status bg_error_ GUARDED_BY(mutex_);``, ``void f()
 # EXCLUSIVE_LOCKS_REQUIRED(mu_);``, ``explicit MutexLock(Mutex* mu) EXCLUSIVE_LOCK_FUNCTION(mu) : mu_(mu) {``), before
@@ -75,6 +77,11 @@ _IF_CONSTEXPR_MACRO = lazy_re(rb"^[ \t]*(?:else[ \t]+)?((?:[A-Z][A-Z0-9_]*_)?(?:
 # function): the grammar ends the macro's text at the comment, the rest of the macro reads as the function's code
 # and its braces end the function early (``Process_makeCommandStr``'s calls of the macro went to the file)
 _CONTINUED_COMMENT = lazy_re(rb"/\*[^\n]*?\*/(?=[ \t]*\\\n)")
+# a calling convention's macro inside a function pointer's declarator (zlib's minizip ``typedef voidpf (ZCALLBACK
+# *open_file_func) (voidpf opaque, const char* filename, int mode);``, ``(WINAPI *fn)(``, ``(__stdcall *f)(``): the
+# typedef was lost and its parameter ``filename`` read as a type's name (three such "types" dead at 0.6); a name in
+# capitals (or a reserved ``__`` one) before ``*name)(``, which no expression nor cast writes
+_CALLING_CONVENTION = lazy_re(rb"\([ \t]*([A-Z][A-Z0-9_]*|__[a-z]\w*)[ \t]+(?=\*[ \t]*[A-Za-z_]\w*[ \t]*\)[ \t]*\()")
 _ATTRIBUTE = lazy_re(rb"\b__(?:attribute__|declspec)[ \t]*\(\((?:[^()\n]|\([^()\n]*\))*\)\)")
 # an attribute macro given numbers, between a function's return type and its name (tmux's ``static void
 # printflike(3, 4)\nargs_print_add(char **buf, ..) {``, ``#define printflike(a, b) __attribute__ ((format ..))``): read as
@@ -93,26 +100,28 @@ def attribute_calls(data: bytes) -> bytes:
     """``_ATTRIBUTE_CALL`` blanked: a repair of its own, tried first, as ``repair``'s other rewrites may cost a file
     more errors than they save (tmux's ``input.c``: ``GRID_ATTR_CHARSET`` read as an attribute macro) and then none
     of them is kept."""
-    return _ATTRIBUTE_CALL.sub(lambda m: _rewritten(m, 1, b""), data)
+    lines = _LineStarts(data)
+    return _ATTRIBUTE_CALL.sub(lambda m: _rewritten(m, 1, b"", lines), data)
 
 
 # (pattern, the group blanked (0: the whole match), what that group must hold to be blanked)
 _REWRITES = ((_CLASS_MACRO, 1, b""), (_BARE_CLASS_MACRO, 1, b""), (_SPECIFIER, 0, b""), (_TRAILING, 1, b""), (_NEXT_LINE_ANNOTATION, 1, b""),
-             (_LONE_MACRO, 1, b""), (_LONE_MACRO_CALL, 1, b""), (_IF_MACRO, 1, b""),
+             (_LONE_MACRO, 1, b""), (_LONE_MACRO_CALL, 1, b""), (_IF_MACRO, 1, b""), (_CALLING_CONVENTION, 1, b""),
              (_FIXTURE_ARGS, 1, b'"'), (_STRING_ARGS, 1, b'"'), (_ATTRIBUTE, 0, b""), (_CONTINUED_COMMENT, 0, b""))
 
 
 def repair(data: bytes) -> bytes:
     """Every line but the preprocessor's (``#define SHAPES_EXPORT ...`` names the macro: it stays)."""
     for pattern, group, needs in _REWRITES:
-        data = pattern.sub(lambda m: _rewritten(m, group, needs), data)
+        lines = _LineStarts(data)
+        data = pattern.sub(lambda m: _rewritten(m, group, needs, lines), data)
     data = _RETURN_TYPE_MACRO.sub(_type_kept, data)
     return _IF_CONSTEXPR_MACRO.sub(_as_if, data)
 
 
 def _type_kept(m: re.Match) -> bytes:
     """All but the macro's last argument blanked, offsets kept (a ``#define``'s line is left as it is)."""
-    if _rewritten(m, 0, b"") == m.group(0):
+    if _rewritten(m, 0, b"", _LineStarts(m.string)) == m.group(0):
         return m.group(0)
     return _blank(m.string[m.start():m.start(1)]) + m.group(1) + _blank(m.string[m.end(1):m.end()])
 
@@ -122,10 +131,36 @@ def _as_if(m: re.Match) -> bytes:
     return m.group(0)[:m.start(1) - m.start(0)] + b"if" + b" " * (len(m.group(1)) - 2)
 
 
-def _rewritten(m: re.Match, group: int, needs: bytes) -> bytes:
-    text = m.string
-    line_start = text.rfind(b"\n", 0, m.start()) + 1
-    if text[line_start:m.start()].lstrip()[:1] == b"#" or needs not in m.group(group):
+_NONBLANK = lazy_re(rb"[^ \t\n\r\f\v]")
+
+
+class _LineStarts:
+    """Whether the line holding each offset asked is a directive (its first byte but blanks a ``#`` before the
+    offset), the offsets asked in increasing order (as ``sub`` finds its matches): each byte is searched once. The
+    line's text from its start cost a long line its length per match (``X_API `` repeated on one line of 600 KB: 1.1 s,
+    quadratic)."""
+
+    def __init__(self, text: bytes):
+        self.text, self.at, self.first = text, 0, _first_nonblank(text, 0)
+
+    def directive(self, at: int) -> bool:
+        if at < self.at:
+            self.at, self.first = 0, _first_nonblank(self.text, 0)
+        found = self.text.rfind(b"\n", self.at, at)
+        if found >= 0:  # a new line: its first byte but blanks (on this line or a later one)
+            self.first = _first_nonblank(self.text, found + 1)
+        self.at = at
+        return 0 <= self.first < at and self.text[self.first] == 0x23  # "#"
+
+
+def _first_nonblank(text: bytes, at: int) -> int:
+    """The offset of the first byte from ``at`` on that is neither a blank nor a newline; -1: none."""
+    found: re.Match | None = _NONBLANK.search(text, at)
+    return found.start() if found else -1
+
+
+def _rewritten(m: re.Match, group: int, needs: bytes, lines: _LineStarts) -> bytes:
+    if lines.directive(m.start()) or needs not in m.group(group):
         return m.group(0)
     return _blank(m.group(0)) if group == 0 else _blank_group(m, group)
 

@@ -17,7 +17,8 @@ from ..lazyre import lazy_re
 from ..marks import NARROWED_VALUE
 from .c import (BUILTINS as C_BUILTINS, MODULE_KEYS_FROM_PATHS, IMPORTS_PASS_ON, LOCALS_SHADOW,  # noqa: F401
                 STAR_IMPORTS_IMPORTS, _declared, _tag, guess_bare_names, import_binding, included_variants,
-                fuzz_entry, is_external, linked, macro_uses, module_keys, package_scope, resolve_module, submodule)
+                macro_for_function, fuzz_entry, is_external, linked, macro_uses, module_keys, package_scope,
+                resolve_module, submodule)
 from .c_repairs import repaired_calls, repairs  # noqa: F401  (parse rules: export macros blanked, still uses)
 from .implicit_this import implicit_this, implicit_this_field
 
@@ -87,7 +88,24 @@ def _destructor(name: str, kind: str, parent: str | None) -> str | None:
     return None
 
 
-entry_reason = entry_reason_with(frozenset(), _constructor, _destructor, fuzz_entry)
+# the member types the standard library's templates read by name (``std::iterator_traits<It>::value_type``, a
+# container's ``size_type``, ``std::allocator_traits``): pugixml's iterators declare all five traits, and
+# ``xml_object_range<It>::iterator``, which a range-for reaches without naming them; 15 were dead at 0.6
+LIBRARY_TRAITS = frozenset({"value_type", "difference_type", "pointer", "reference", "iterator_category",
+                            "iterator_concept", "size_type", "iterator", "const_iterator", "reverse_iterator",
+                            "const_reverse_iterator", "const_pointer", "const_reference", "key_type", "mapped_type",
+                            "allocator_type", "element_type", "traits_type", "char_type", "is_transparent"})
+
+
+def _library_trait(name: str, kind: str, parent: str | None) -> str | None:
+    """A class's member type the standard library names (``LIBRARY_TRAITS``): read by its templates, not our code."""
+    if kind == "type" and parent and name in LIBRARY_TRAITS:
+        return runtime_hook("a member type the standard library's templates read by name (iterator_traits, "
+                            "containers, allocators)")
+    return None
+
+
+entry_reason = entry_reason_with(frozenset(), _constructor, _destructor, _library_trait, fuzz_entry)
 
 
 CLASS_DEFS = frozenset({"class", "struct"})
@@ -383,6 +401,7 @@ def extend_layers(name_layers: list, member_layers: list) -> None:
     a class's member, else a namespace's function."""
     name_layers.insert(name_layers.index("scoped") + 1, implicit_this)
     name_layers.insert(name_layers.index("scoped") + 2, aliased_class_member)
+    name_layers.insert(name_layers.index("imported"), macro_for_function)  # zlib's gzsetparams() in zfstream.cpp
     name_layers.insert(name_layers.index("imported"), included_variants)
     name_layers.append(linked)
     member_layers.append(implicit_this_field)

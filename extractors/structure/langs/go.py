@@ -10,7 +10,7 @@ from functools import lru_cache
 from pipeline.safeio import read_config
 
 from ..lazyre import lazy_re
-from ..parse import OWN_CODE
+from ..parse import OWN_CODE, _type_text
 from . import alias_form, entry_reason_with, runtime_hook
 
 GROUP = "go"
@@ -245,6 +245,9 @@ _LITERAL = lazy_re(r"^\(?\s*&?\s*([\w.]+)\s*(?:\[[^\]]*\])?\s*\{.*\}\s*\)?$", re
 _FACTORY = lazy_re(r"^(?:([\w]+)\.)?New(\w*)\s*\(.*\)$", re.S)
 # w.(*bytes.Buffer), c.GetRaft().(*raft.Raft): the asserted type, whatever the value asserted is
 _ASSERTED = lazy_re(r"^.*\.\(\s*\*?\s*((?:\w+\.)?[A-Za-z_]\w*)\s*\)$", re.S)
+# slices.Collect of a sequence a call gives (gdu's ``files := slices.Collect(dir.GetFiles(..))``: read as the
+# library's value, ``files[0].GetName()`` was a guess among seven implementations); one greedy scan to the last ``)``
+_COLLECTED = lazy_re(r"^slices\.Collect\((.+)\)$", re.S)
 # c.(*ast.Text).Segment: a field of the asserted type (of a plain value: a name, a field, a call without arguments)
 _ASSERTED_FIELD = lazy_re(r"^[\w.]+(?:\(\))?\.\(\s*\*?\s*((?:\w+\.)?[A-Za-z_]\w*)\s*\)\.([A-Za-z_]\w*)$")
 _CONVERTED = lazy_re(r"^([A-Z]\w*)\s*\([^(),]*\)$")  # Level(x): one plain argument
@@ -393,6 +396,9 @@ def cast_type(text: str) -> str | None:
         return made.group(1) if _PLAIN_TYPE.match(made.group(1)) else "[]"
     if _COLLECTION_LITERAL.match(text) and text.rstrip().endswith("}"):
         return "[]"  # a test table, []struct{..}{..} or map[string]struct{..}{..}: a collection however long
+    collected = _COLLECTED.match(text)
+    if collected and collected.group(1).rstrip().endswith(")"):  # files := slices.Collect(dir.GetFiles(..)): the
+        return _type_text(collected.group(1), True)  # call's value, whose index and range give what it yields
     field = _ASSERTED_FIELD.match(text)
     if field:  # last := v.(*labelState).Last: the asserted type's field (read whole, the value flow took the
         return f"{field.group(1)}~{field.group(2)}"  # assertion for a call and dropped its type)

@@ -188,8 +188,10 @@
   (#match? @_container "^(map|unordered_map|multimap|unordered_multimap|flat_map)$")
   (#match? @_ptr "^(unique_ptr|shared_ptr)$")) @reference.type.items
 
-; calls: f(x), f<T>(x), obj.f(), p->f(), this->f(), Class::f(), ns::f(), new T(...)
-(call_expression function: [(identifier) @name (template_function name: (identifier) @name)]) @reference.call
+; calls: f(x), f<T>(x), obj.f(), p->f(), this->f(), Class::f(), ns::f(), new T(...); ::f(x), the global
+; namespace's f, is the bare name (zlib's C++ wrappers call ``::gzflush(m_fp, _flush)``: no call was recorded)
+(call_expression function: [(identifier) @name (template_function name: (identifier) @name)
+                            (qualified_identifier !scope name: (identifier) @name)]) @reference.call
 (call_expression function: (field_expression argument: (_) @receiver (#not-match? @receiver "^\\(\\*\\s*[A-Za-z_]\\w*((\\.|->)[A-Za-z_]\\w*)*\\s*\\)$")
   field: [(field_identifier) @name (template_method name: (field_identifier) @name)])) @reference.call
 ; gmock's EXPECT_CALL(handler, OnScalar(_, "?")) and ON_CALL(..): the second argument names the mocked method of the
@@ -250,8 +252,11 @@
  (conditional_expression [(identifier) @name])
  (cast_expression value: (identifier) @name)] @reference.callback
 ; a function given as a value in braces or as a parameter's default (CLI11's `Timer timer{"t", CLI::Timer::Big}`,
-; `std::function<..> failure_message_{FailureMessage::simple}`, `Timer(time_print_t time_print = Simple)`)
+; `std::function<..> failure_message_{FailureMessage::simple}`, `Timer(time_print_t time_print = Simple)`), or
+; returned (pugixml's `return strconv_pcdata_impl<opt_false, opt_true, opt_false>::parse;`: a template's static
+; member chosen by a switch, its only use)
 [(initializer_list (qualified_identifier scope: (_) @receiver "::" @receiver name: (identifier) @name))
+ (return_statement (qualified_identifier scope: (_) @receiver "::" @receiver name: (identifier) @name))
  (initializer_list (qualified_identifier scope: (_) @receiver "::" @receiver
    name: (qualified_identifier scope: (_) @receiver "::" @receiver name: (identifier) @name)))
  (optional_parameter_declaration default_value: (qualified_identifier scope: (_) @receiver "::" @receiver

@@ -387,6 +387,19 @@
     name: (type_identifier) @_seq) type_arguments: (type_arguments (type_elem) . (type_elem
       [(type_identifier) @name (pointer_type (type_identifier) @name)]) .)))]
   (#eq? @_iter "iter") (#eq? @_seq "Seq2")) @reference.type.items
+; needs: Seq
+; ... and iter.Seq[T]'s one type argument, where a function, a method or an interface's method declares it (gdu's
+; `GetFiles(SortBy, SortOrder) iter.Seq[Item]` on its Item interface, `iter.Seq[fs.Item]` on each implementation)
+((_ result: (generic_type type: (qualified_type package: (package_identifier) @_iter name: (type_identifier) @_seq)
+    type_arguments: (type_arguments . (type_elem
+      [(type_identifier) @name (pointer_type (type_identifier) @name)
+       (qualified_type package: (package_identifier) @receiver name: (type_identifier) @name)
+       (pointer_type (qualified_type package: (package_identifier) @receiver name: (type_identifier) @name))]) .)))
+  (#eq? @_iter "iter") (#eq? @_seq "Seq")) @reference.type.items
+; needs: range
+; for item := range dir.GetFiles(..): one variable over a call is what it yields, an iter.Seq's element (a channel's
+; too; a slice's index or a map's key is no value any method is called on through the items)
+(range_clause left: (expression_list . (identifier) @var.name .) right: (call_expression) @var.elements)
 
 ; _, b, err := f(): b is f's second declared result (func f() (int, *Node, error)); the first name is bound above
 (short_var_declaration left: (expression_list (_) (identifier) @var.name)
