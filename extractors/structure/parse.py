@@ -250,7 +250,7 @@ from .marks import (  # parse's marks and its facts' records, re-exported: see m
     TYPE_PARAMETER_INFERRED, RESULT_MARK, ELEMENTS_OF, TUPLE_OF, ITEMS, KEYS, ENTERED, DELEGATE_GIVES, ITEMS_KIND,
     MAPPED, _TYPING, ANY_TYPES, COLLECTION, OWN_OBJECT, ELEMENT_ACCESSORS, ASSIGNED_PLACE, DECLARED_PLACE,
     MIXIN_PLACE, FIXTURE_VALUE, BARE_CALL_ONLY, OWN_CODE, RETURNED, Definition, FileFacts, Reference, bound_values,
-    queries_digest, skipped_item)
+    packed_records, queries_digest, skipped_item, unpacked_records)
 from .qualnames import untwinned
 
 CONTAINER_KINDS = {"class", "interface", "struct", "trait", "impl", "extension", "enum", "module", "object"}
@@ -863,9 +863,10 @@ def _helpers_captures(helper: Helper) -> tuple | None:
         os.close(helper.fd)
         budget.reap(helper.pid)
     try:
-        return pickle.loads(b"".join(chunks)) if chunks else None
+        answer = pickle.loads(b"".join(chunks)) if chunks else None
     except Exception:  # a half-written answer: the one compile decides
         return None
+    return (_captures_packed(answer[0], unpacked_records), answer[1]) if answer is not None else None
 
 
 def _ship(found: Captures, facts: FileFacts) -> None:
@@ -873,11 +874,21 @@ def _ship(found: Captures, facts: FileFacts) -> None:
     import pickle
 
     try:
-        answer = pickle.dumps((found, facts.status))
+        answer = pickle.dumps((_captures_packed(found, packed_records), facts.status))
         with os.fdopen(_SHIP[0], "wb") as pipe:
             pipe.write(answer)
     finally:
         os._exit(0)
+
+
+def _captures_packed(found: Captures, packing: Callable) -> Captures:
+    """``found`` with each of its lists (and each binding kind's) passed through ``packing``: the helper's lists of
+    records packed as plain tuples before they cross its pipe (``marks.packed_records``: a NamedTuple pickles with a
+    Python call per record), the child's unpacked after (``marks.unpacked_records``)."""
+    for name in (f.name for f in fields(Captures) if f.name != "bindings"):
+        setattr(found, name, packing(getattr(found, name)))
+    found.bindings = {kind: packing(rows) for kind, rows in found.bindings.items()}
+    return found
 
 
 def _joined(own: Captures, theirs: Captures) -> Captures | None:
