@@ -684,7 +684,7 @@ def _probed(parser, lang: Language, data: bytes) -> Probed | None:
     are read, not the file) or one that is not UTF-8 (read as Latin-1)."""
     if lang.markup or not data.isascii() and _utf8_error(data) is not None:
         return None
-    tree, read = _repaired_tree(parser, data, parse_rules(lang.name))
+    tree, read = _repaired_tree(parser, data, parse_rules(lang.name), until_error=True)
     root = tree.root_node
     small = root.descendant_count <= PROBED_NODES * parser.language.parse_state_count
     _PROBED[:] = [Probed(lang.grammar, data, tree, read, _node_kinds(tree, parser.language) if small else None,
@@ -1180,14 +1180,16 @@ def _file_definitions(found: Captures, facts: FileFacts, rules: ParseRules, root
     return rules.file_entries(facts.path, defs, root), spans, decorated
 
 
-def _repaired_tree(parser, data: bytes, rules: ParseRules) -> tuple:
-    """(tree, text): ``data`` read, with the language's repairs where the grammar finds errors. Where a language
-    has repairs, its text's reading stops once the parser has it in error (``budget.parse``'s ``until_error``):
-    the first repair that applies is read, and where its tree has no error it is the one ``_repaired`` keeps for
-    a text with errors; only otherwise is the text read whole, its errors counted. Hono's ``src/types.ts`` (90 KB,
-    a variance annotation near its top) was read whole with its errors (~20 ms), then repaired (~11 ms); its first
-    reading now stops at the parser's first report of an error in every version (byte 27K)."""
-    tree = budget.parse(parser, data, until_error=bool(rules.repairs))
+def _repaired_tree(parser, data: bytes, rules: ParseRules, until_error: bool = False) -> tuple:
+    """(tree, text): ``data`` read, with the language's repairs where the grammar finds errors. ``until_error`` (the
+    parse-ahead child's one file, ``_probed``): where the language has repairs, the text's reading stops once the
+    parser has every version of it in error (``budget.parse``); the first repair that applies is read then, and
+    where its tree has no error it is the one ``_repaired`` keeps for a text with errors; only otherwise is the
+    text read whole, its errors counted. Hono's ``src/types.ts`` (90 KB, a variance annotation near its top) was
+    read whole with its errors, then repaired: 34 -> 17.5 ms, its first reading stopped at byte 27K. A text the
+    repairs leave with errors pays the stopped reading on top (~6 ms there): a full index, whose files with errors
+    a repair mends are few, reads as before."""
+    tree = budget.parse(parser, data, until_error=until_error and bool(rules.repairs))
     first = None
     if tree is None:  # every version of the parse in error: its tree has one
         first = _first_repair(parser, data, rules.repairs)
