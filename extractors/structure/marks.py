@@ -237,11 +237,17 @@ def skipped_item(item: tuple, why: str) -> FileFacts:
                      is_test=is_test_path(path))
 
 
-class PackedRecords(NamedTuple):
-    """A list of one NamedTuple class's records as plain tuples, to cross a pipe (``packed_records``)."""
+class PackedRecords:
+    """A list of one NamedTuple class's records as plain tuples, to cross a pipe (``packed_records``). Written out,
+    not a NamedTuple: making one runs ``exec`` (~1 M instructions) in every process that imports this module."""
 
-    record: type
-    rows: list[tuple]
+    __slots__ = ("record", "rows")
+
+    def __init__(self, record: type, rows: list[tuple]):
+        self.record, self.rows = record, rows
+
+    def __reduce__(self):
+        return PackedRecords, (self.record, self.rows)
 
 
 def packed_records(records: list):
