@@ -90,6 +90,7 @@ def _packed(results: list) -> list:
 
 
 def _unpacked(facts):
+    """A file's facts as ``_packed`` sent them, its definitions and references records again."""
     from .marks import unpacked_records
 
     facts.defs, facts.refs = unpacked_records(facts.defs), unpacked_records(facts.refs)
