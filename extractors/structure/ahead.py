@@ -42,8 +42,9 @@ class ParsedAhead:
         from .rows import tables_from_facts
 
         child, self.pid = (self.pid, self.fd), None  # run_guarded reaps it and closes its pipe
-        parts = budget.run_guarded(partial(_parse_item, self.root, items), items, skipped_item, started=child)
-        return tables_from_facts([f for part in parts for f in part], head, entry_points)
+        parts = budget.run_guarded(partial(_parse_item, self.root, items), items, skipped_item, _packed,
+                                   started=child)
+        return tables_from_facts([_unpacked(f) for part in parts for f in part], head, entry_points)
 
     def cancel(self) -> None:
         if self.pid is None:
@@ -74,6 +75,25 @@ def _parse_item(root: Path, items: list, item: tuple):
     facts = parse.parse_file(root, *item)
     if facts.status in ("partial", "fallback") and parse.widen_for_errors(facts.language):
         facts = parse.parse_file(root, *item)
+    return facts
+
+
+def _packed(results: list) -> list:
+    """The child's facts as they cross its pipe (``budget.run_guarded``'s ``finish``): each file's definitions and
+    references as plain tuples (``marks.packed_records``), which pickle without a Python call per record; the file's
+    facts are the child's last use of them. ``_unpacked`` makes them records again in the process that takes them."""
+    from .marks import packed_records
+
+    for facts in results:
+        facts.defs, facts.refs = packed_records(facts.defs), packed_records(facts.refs)
+    return results
+
+
+def _unpacked(facts):
+    """A file's facts as ``_packed`` sent them, its definitions and references records again."""
+    from .marks import unpacked_records
+
+    facts.defs, facts.refs = unpacked_records(facts.defs), unpacked_records(facts.refs)
     return facts
 
 
@@ -137,5 +157,5 @@ def _start(root: Path, files: list[str]) -> ParsedAhead | None:
     compiled = parse is not None and any(lang.name in parse._PARSERS for _, lang, *_ in items)
     if not items or compiled or plan.total_bytes(root, items, MAX_BYTES + 1) > MAX_BYTES:
         return None
-    pid, fd = budget.start_child(partial(_parse_item, root, items), items)
+    pid, fd = budget.start_child(partial(_parse_item, root, items), items, _packed)
     return ParsedAhead(pid, fd, root, items, frozenset(files))

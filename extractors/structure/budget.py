@@ -70,17 +70,27 @@ def file_budget() -> float:
         return DEFAULT_FILE_BUDGET
 
 
-def parse(parser, data: bytes):
-    """``parser.parse(data)``, stopped at half the file's budget (the other half is the query's)."""
+def parse(parser, data: bytes, until_error: bool = False):
+    """``parser.parse(data)``, stopped at half the file's budget (the other half is the query's). ``until_error``:
+    None as soon as the parser reports every version of its parse in error (its tree would hold an error)."""
     budget = file_budget() / 2
-    if not budget:
+    if not budget and not until_error:
         return parser.parse(data)
-    over = _CpuDeadline(budget)
+    over = _CpuDeadline(budget) if budget else lambda: False
     read = _Reader(data)
+    erred = []
+    if until_error:
+        def progress(_offset, has_error):
+            return bool(has_error and not erred.append(True)) or over()
+    else:
+        def progress(_offset, _has_error):
+            return over()
     try:
-        tree = parser.parse(read, progress_callback=lambda _offset, _has_error: over())
+        tree = parser.parse(read, progress_callback=progress)
     except ValueError:  # cancelled: the parser keeps its state for a resume unless reset
         parser.reset()
+        if erred:
+            return None
         raise OverBudget(f"parse stopped at its time budget ({budget:g} s)") from None
     read.chunk = NODE_CHUNK
     return tree
