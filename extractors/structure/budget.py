@@ -81,7 +81,10 @@ def parse(parser, data: bytes, until_error: bool = False):
     erred = []
     if until_error:
         def progress(_offset, has_error):
-            return bool(has_error and not erred.append(True)) or over()
+            if has_error:  # stop here: the caller repairs the text rather than read the erroneous one whole
+                erred.append(True)
+                return True
+            return over()
     else:
         def progress(_offset, _has_error):
             return over()
