@@ -305,10 +305,10 @@ _BOUND_TYPEVAR = lazy_re(r"""^(?:[A-Za-z_]\w*\.)?TypeVar\(.*\bbound\s*=\s*(?:(["
 
 
 # Django's shortcuts: get_object_or_404(Check, code=code) is what Check.objects.get(..) gives, get_list_or_404(Check,
-# ..) what Check.objects.filter(..) does (read along the model's manager, CLASS_MANAGER); the first argument a class
-# by its capital (a query set's variable, django-rest-framework's form, names none). The parse drops a call's
-# arguments from the value it records, so only this hook sees the model
-_SHORTCUT_OF_MANAGER = lazy_re(r"^(?:[A-Za-z_]\w*\.)?get_(object|list)_or_404\(\s*((?:[A-Za-z_]\w*\.)*[A-Z]\w*)\s*[,)]")
+# ..) what Check.objects.filter(..) does (read along the model's manager, CLASS_MANAGER), the first argument a class
+# by its capital or a reverse relation (hero.donation_set). The parse drops a call's arguments from the value it
+# records, so only this hook sees the model
+_SHORTCUT_OF_MANAGER = lazy_re(r"^(?:[A-Za-z_]\w*\.)?get_(object|list)_or_404\(\s*((?:[A-Za-z_]\w*\.)*([A-Za-z_])\w*)\s*[,)]")
 _SHORTCUT_STEP = {"object": "get", "list": "filter"}
 
 
@@ -317,8 +317,12 @@ def _shortcut_of_manager(text: str) -> str | None:
     m = _SHORTCUT_OF_MANAGER.match(text)
     if m is None:
         return None
-    manager = min(CLASS_MANAGER.members)  # (one: objects)
-    return f"{m.group(2)}.{manager}.{_SHORTCUT_STEP[m.group(1)]}()"
+    step = _SHORTCUT_STEP[m.group(1)]
+    if m.group(3).isupper():  # a model: along its manager (one: objects)
+        return f"{m.group(2)}.{min(CLASS_MANAGER.members)}.{step}()"
+    # a reverse relation (hero.donation_set): its own get; not any variable, which may be an untyped parameter (a
+    # query set or not: its get read by name is a guess where the library's shortcut gave an external value)
+    return f"{m.group(2)}.{step}()" if "." in m.group(2) and m.group(2).endswith(CLASS_MANAGER.related_suffix) else None
 
 
 # next((p for p in plugins if isinstance(p, DIPlugin)), None): an element of the generator (next itself is a
