@@ -4563,6 +4563,8 @@ def _elements_held(value: str, holder: str, stack: list[Span], types: dict, inde
             _WALKING.discard(holder)
     if found is None and holder.endswith(")") and _WALKED.match(holder).group(1) == holder:
         return value  # for p in self.get_params(): the elements of what it declares it returns, when resolved
+    if found is None and _PLACED_CALL.match(holder):  # fig, axes = plt.subplots(); axes[0]: the resolver's
+        return value
     if found is None and _implicit_field(holder, stack, types):
         return "self." + value  # for (auto& s : sinks_): an element of the method's class's field
     if found is None and indexed:  # for k, v in table.items(), table: Table: what Table[k] gives
@@ -4971,9 +4973,11 @@ def _held_collection(holder: str, stack: list[Span], types: dict) -> str | None:
     return held[0] if _COLLECTION_SOURCE.match(held[0]) or _called_on_variable(held[0], scopes, types) else None
 
 
-# a field (self.loggers) or a call of a function or method, nothing after it (self.listed()); not a class built
-# (Layout(): an instance, whose elements are whatever its __getitem__ gives)
-_COLLECTION_SOURCE = lazy_re(r"^(?:(?:self|this)\.[A-Za-z_]\w*|(?:[A-Za-z_]\w*\.)*[a-z_]\w*\([^()]*\))$")
+_PLACED_CALL = lazy_re(r"^(?:[A-Za-z_]\w*\.)*[a-z_]\w*\(\)#\d+$")  # plt.subplots()#1: a call's result at a place
+# a field (self.loggers) or a call of a function or method, nothing after it (self.listed()), or its result at a
+# place (fig, axes = plt.subplots(): plt.subplots()#1); not a class built (Layout(): an instance, whose elements are
+# whatever its __getitem__ gives)
+_COLLECTION_SOURCE = lazy_re(r"^(?:(?:self|this)\.[A-Za-z_]\w*|(?:[A-Za-z_]\w*\.)*[a-z_]\w*\([^()]*\)(?:#\d+)?)$")
 def _called_on_variable(value: str, scopes: list[str], types: dict) -> bool:
     """``p.LeafPageElements()``, ``n.split(size(x))`` where ``p``, ``n`` is a variable of the scope: one call of a
     method of an object, whatever the case of its name (Go's exported methods), never a class built as a capitalized

@@ -3480,6 +3480,10 @@ class Resolver(ImportBindings):
         later = _LATER_RESULT.match(value)
         if later:  # _, b := f(): what f declares at that place among its results
             return self._class_of_result(r, later.group(1), int(later.group(2)))
+        later = _LATER_RESULT.match(value[:-len(ITEMS)]) if value.endswith(ITEMS) else None
+        if later:  # fig, axes = plt.subplots(); axes[0]: an element of a library's result is the library's
+            sid, how = self._one_callee(r, later.group(1))
+            return (None, how) if sid is None else (None, "unknown")
         if value.startswith(PASSED_VALUE):
             return self._passed_class(r, value[len(PASSED_VALUE):])
         if value.startswith(IMPLEMENTED_VALUE):
