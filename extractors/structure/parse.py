@@ -4968,6 +4968,9 @@ def _held_collection(holder: str, stack: list[Span], types: dict) -> str | None:
         return None
     scopes = [s.qualname for s in reversed(stack) if s.kind not in CONTAINER_KINDS]
     held = next((found for scope in scopes if (found := types.get(scope, {}).get(holder))), None)
+    if not held:  # a script's `fig, axes = plt.subplots()`: only a call's result at a place (a module's `xs = f()`
+        # would give xs[0] what a generator of f yields, read as what f returns: its own class for a collection's)
+        held = [v for v in types.get("<module>", {}).get(holder, ()) if _PLACED_CALL.match(v)] or None
     if not held or len(held) != 1:
         return None
     return held[0] if _COLLECTION_SOURCE.match(held[0]) or _called_on_variable(held[0], scopes, types) else None
