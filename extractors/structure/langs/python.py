@@ -310,6 +310,8 @@ _BOUND_TYPEVAR = lazy_re(r"""^(?:[A-Za-z_]\w*\.)?TypeVar\(.*\bbound\s*=\s*(?:(["
 # records, so only this hook sees the model
 _SHORTCUT_OF_MANAGER = lazy_re(r"^(?:[A-Za-z_]\w*\.)?get_(object|list)_or_404\(\s*((?:[A-Za-z_]\w*\.)*([A-Za-z_])\w*)\s*[,)]")
 _SHORTCUT_STEP = {"object": "get", "list": "filter"}
+_AS_MANAGER = ".as_manager()"
+_CLASS_NAME = lazy_re(r"^(?:[A-Za-z_]\w*\.)*[A-Z]\w*$")
 
 
 def _shortcut_of_manager(text: str) -> str | None:
@@ -358,6 +360,8 @@ def cast_type(text: str) -> str | None:
     ``get_object_or_404(Foo, ..)``: ``Foo.objects.get()`` (``_shortcut_of_manager``)."""
     if text.startswith("next("):
         return _next_element(text)
+    if text.endswith(_AS_MANAGER):  # objects = BookQuerySet.as_manager(): a manager with the query set's methods
+        return text[:-len(_AS_MANAGER)] + "()" if _CLASS_NAME.match(text[:-len(_AS_MANAGER)]) else None
     shortcut = _shortcut_of_manager(text) if "_or_404(" in text else None
     if shortcut is not None:
         return shortcut
