@@ -4563,8 +4563,6 @@ def _elements_held(value: str, holder: str, stack: list[Span], types: dict, inde
             _WALKING.discard(holder)
     if found is None and holder.endswith(")") and _WALKED.match(holder).group(1) == holder:
         return value  # for p in self.get_params(): the elements of what it declares it returns, when resolved
-    if found is None and _PLACED_CALL.match(holder):  # fig, axes = plt.subplots(); axes[0]: the resolver's
-        return value
     if found is None and _implicit_field(holder, stack, types):
         return "self." + value  # for (auto& s : sinks_): an element of the method's class's field
     if found is None and indexed:  # for k, v in table.items(), table: Table: what Table[k] gives
@@ -4968,19 +4966,14 @@ def _held_collection(holder: str, stack: list[Span], types: dict) -> str | None:
         return None
     scopes = [s.qualname for s in reversed(stack) if s.kind not in CONTAINER_KINDS]
     held = next((found for scope in scopes if (found := types.get(scope, {}).get(holder))), None)
-    if not held:  # a script's `fig, axes = plt.subplots()`: only a call's result at a place (a module's `xs = f()`
-        # would give xs[0] what a generator of f yields, read as what f returns: its own class for a collection's)
-        held = [v for v in types.get("<module>", {}).get(holder, ()) if _PLACED_CALL.match(v)] or None
     if not held or len(held) != 1:
         return None
     return held[0] if _COLLECTION_SOURCE.match(held[0]) or _called_on_variable(held[0], scopes, types) else None
 
 
-_PLACED_CALL = lazy_re(r"^(?:[A-Za-z_]\w*\.)*[a-z_]\w*\(\)#\d+$")  # plt.subplots()#1: a call's result at a place
-# a field (self.loggers) or a call of a function or method, nothing after it (self.listed()), or its result at a
-# place (fig, axes = plt.subplots(): plt.subplots()#1); not a class built (Layout(): an instance, whose elements are
-# whatever its __getitem__ gives)
-_COLLECTION_SOURCE = lazy_re(r"^(?:(?:self|this)\.[A-Za-z_]\w*|(?:[A-Za-z_]\w*\.)*[a-z_]\w*\([^()]*\)(?:#\d+)?)$")
+# a field (self.loggers) or a call of a function or method, nothing after it (self.listed()); not a class built
+# (Layout(): an instance, whose elements are whatever its __getitem__ gives)
+_COLLECTION_SOURCE = lazy_re(r"^(?:(?:self|this)\.[A-Za-z_]\w*|(?:[A-Za-z_]\w*\.)*[a-z_]\w*\([^()]*\))$")
 def _called_on_variable(value: str, scopes: list[str], types: dict) -> bool:
     """``p.LeafPageElements()``, ``n.split(size(x))`` where ``p``, ``n`` is a variable of the scope: one call of a
     method of an object, whatever the case of its name (Go's exported methods), never a class built as a capitalized
@@ -4995,8 +4988,9 @@ def _held_elements(holder: str, stack: list[Span], types: dict) -> str | None:
     a loop over it takes them (``Page~leaves()[]``: what the method declares it returns, read by the resolver); None
     where the variable holds no such value."""
     held = _held_collection(holder, stack, types)
-    if not held:
-        return None
+    if not held:  # fig, axes = plt.subplots(); axes[0]: an element of the call's result at a place, the resolver's
+        placed = _placed_result(holder, stack, types)
+        return placed + ITEMS if placed else None
     _WALKING.add(holder)
     try:
         value = _element_value(held + ITEMS, stack, types)
@@ -5004,6 +4998,20 @@ def _held_elements(holder: str, stack: list[Span], types: dict) -> str | None:
         _WALKING.discard(holder)
     scopes = [s.qualname for s in reversed(stack) if s.kind not in CONTAINER_KINDS] + ["<module>"]
     return "|".join(_typed_head(v, scopes, types) for v in value.split("|")) if value else None
+
+
+_PLACED_CALL = lazy_re(r"^(?:[A-Za-z_]\w*\.)*[a-z_]\w*\(\)#\d+$")  # plt.subplots()#1: a call's result at a place
+
+
+def _placed_result(holder: str, stack: list[Span], types: dict) -> str | None:
+    """The one call's result at a place the variable ``holder`` holds (``plt.subplots()#1``), in a function's scopes
+    or a script's module; None otherwise. For an index only: a loop's variable keeps its reading (another value
+    beside a loop's element made sympy's one-valued variables two-valued)."""
+    if not holder.isidentifier():
+        return None
+    scopes = [s.qualname for s in reversed(stack) if s.kind not in CONTAINER_KINDS] + ["<module>"]
+    held = next((found for scope in scopes if (found := types.get(scope, {}).get(holder))), None)
+    return held[0] if held and len(held) == 1 and _PLACED_CALL.match(held[0]) else None
 
 
 def _holder(written: str) -> tuple[str | None, str]:
