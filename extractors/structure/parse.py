@@ -5000,7 +5000,9 @@ def _held_elements(holder: str, stack: list[Span], types: dict) -> str | None:
     return "|".join(_typed_head(v, scopes, types) for v in value.split("|")) if value else None
 
 
-_PLACED_CALL = lazy_re(r"^(?:[A-Za-z_]\w*\.)*[a-z_]\w*\(\)#\d+$")  # plt.subplots()#1: a call's result at a place
+# plt.subplots()#1: a call's result at a place; a module's or object's function, never a bare builtin's (rep, sub =
+# map(Matrix, pairs): sub[0] is a Matrix of ours, which the resolver would read as the builtin's)
+_PLACED_CALL = lazy_re(r"^(?:[A-Za-z_]\w*\.)+[a-z_]\w*\(\)#\d+$")
 
 
 def _placed_result(holder: str, stack: list[Span], types: dict) -> str | None:
