@@ -223,6 +223,10 @@ bean_accessors AS (  -- a JVM class's exported getX() / isX() / setX(..) beside 
                                    || regexp_extract(m.name, '^(?:get|is|set).(.*)$', 1)
     WHERE m.kind = 'method' AND m.is_exported AND regexp_matches(m.name, '^(get|is|set)[A-Z]')
 ),
+string_named AS (  -- a class a string names by its dotted path (Django's DATABASE_ROUTERS, AUTHENTICATION_BACKENDS,
+    -- MIDDLEWARE: the resolver's `dotted_path`): the framework imports it and calls its methods by name (db_for_read)
+    SELECT DISTINCT repo, dst_id AS id FROM edges WHERE ref_form = 'string' AND kind = 'reads' AND dst_id IS NOT NULL
+),
 mixed_into AS (  -- a mixin: a class a subclass combines with something outside (SignupView(SignupMixin, FormView)),
     -- whose methods may be the hooks that outside base's callers reach (get_success_url)
     SELECT i.repo, i.dst_id AS id, min(ob.base) AS base
@@ -285,6 +289,7 @@ SELECT s.repo, s.id, s.path, s.name, s.kind, s.line_start, s.line_end, s.is_expo
            WHEN s.kind = 'method' AND s.name LIKE '#%' THEN 0.9
            WHEN ob.id IS NOT NULL AND (s.kind = 'method' OR s.nested_type) THEN 0.5
            WHEN mi.id IS NOT NULL AND s.kind = 'method' THEN 0.5
+           WHEN sn.id IS NOT NULL AND s.kind = 'method' AND s.is_exported THEN 0.5
            WHEN pr.id IS NOT NULL THEN 0.5
            WHEN ht.id IS NOT NULL AND s.kind = 'method' AND s.is_exported THEN 0.5
            WHEN un.name IS NOT NULL THEN 0.5
@@ -333,6 +338,9 @@ SELECT s.repo, s.id, s.path, s.name, s.kind, s.line_start, s.line_end, s.is_expo
            WHEN mi.id IS NOT NULL AND s.kind = 'method'
                THEN 'no reference; its type is mixed into a class that also extends ' || mi.base || ' from outside '
                     || 'the repository, whose callers may reach it'
+           WHEN sn.id IS NOT NULL AND s.kind = 'method' AND s.is_exported
+               THEN 'no reference; its class is named by its dotted path in a string (a setting: a database router, '
+                    || 'an auth backend, a middleware), whose framework imports it and calls its methods by name'
            WHEN pr.id IS NOT NULL
                THEN 'no reference; its class has every method of ' || regexp_extract(pr.protocol, '([^.:]+)$', 1)
                     || ', a protocol (a Protocol, a zope Interface): what calls its method of this name may run it'
@@ -377,6 +385,7 @@ LEFT JOIN used_twins ut
 LEFT JOIN outside_bases ob ON ob.repo = s.repo AND ob.id = s.parent_id
 LEFT JOIN outside_bases obt ON obt.repo = s.repo AND obt.id = s.id
 LEFT JOIN mixed_into mi ON mi.repo = s.repo AND mi.id = s.parent_id
+LEFT JOIN string_named sn ON sn.repo = s.repo AND sn.id = s.parent_id
 LEFT JOIN bean_accessors ba ON ba.repo = s.repo AND ba.id = s.id
 LEFT JOIN hidden_types ht ON ht.repo = s.repo AND ht.id = s.parent_id
 LEFT JOIN protocol_members pr ON pr.repo = s.repo AND pr.id = s.id

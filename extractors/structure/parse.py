@@ -5040,8 +5040,9 @@ def _held_elements(holder: str, stack: list[Span], types: dict) -> str | None:
     a loop over it takes them (``Page~leaves()[]``: what the method declares it returns, read by the resolver); None
     where the variable holds no such value."""
     held = _held_collection(holder, stack, types)
-    if not held:
-        return None
+    if not held:  # fig, axes = plt.subplots(); axes[0]: an element of the call's result at a place, the resolver's
+        placed = _placed_result(holder, stack, types)
+        return placed + ITEMS if placed else None
     _WALKING.add(holder)
     try:
         value = _element_value(held + ITEMS, stack, types)
@@ -5049,6 +5050,22 @@ def _held_elements(holder: str, stack: list[Span], types: dict) -> str | None:
         _WALKING.discard(holder)
     scopes = [s.qualname for s in reversed(stack) if s.kind not in CONTAINER_KINDS] + ["<module>"]
     return "|".join(_typed_head(v, scopes, types) for v in value.split("|")) if value else None
+
+
+# plt.subplots()#1: a call's result at a place; a module's or object's function, never a bare builtin's (rep, sub =
+# map(Matrix, pairs): sub[0] is a Matrix of ours, which the resolver would read as the builtin's)
+_PLACED_CALL = lazy_re(r"^(?:[A-Za-z_]\w*\.)+[a-z_]\w*\(\)#\d+$")
+
+
+def _placed_result(holder: str, stack: list[Span], types: dict) -> str | None:
+    """The one call's result at a place the variable ``holder`` holds (``plt.subplots()#1``), in a function's scopes
+    or a script's module; None otherwise. For an index only: a loop's variable keeps its reading (another value
+    beside a loop's element made sympy's one-valued variables two-valued)."""
+    if not holder.isidentifier():
+        return None
+    scopes = [s.qualname for s in reversed(stack) if s.kind not in CONTAINER_KINDS] + ["<module>"]
+    held = next((found for scope in scopes if (found := types.get(scope, {}).get(holder))), None)
+    return held[0] if held and len(held) == 1 and _PLACED_CALL.match(held[0]) else None
 
 
 def _holder(written: str) -> tuple[str | None, str]:

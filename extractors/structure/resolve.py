@@ -3497,6 +3497,10 @@ class Resolver(ImportBindings):
         later = _LATER_RESULT.match(value)
         if later:  # _, b := f(): what f declares at that place among its results
             return self._class_of_result(r, later.group(1), int(later.group(2)))
+        later = _LATER_RESULT.match(value[:-len(ITEMS)]) if value.endswith(ITEMS) else None
+        if later:  # fig, axes = plt.subplots(); axes[0]: an element of a library's result is the library's
+            sid, how = self._one_callee(r, later.group(1))
+            return (None, how) if sid is None else (None, "unknown")
         if value.startswith(PASSED_VALUE):
             return self._passed_class(r, value[len(PASSED_VALUE):])
         if value.startswith(IMPLEMENTED_VALUE):
@@ -3593,7 +3597,7 @@ class Resolver(ImportBindings):
             return None
         parts = [part.strip() for part in _chain_parts(text)]
         cls = self._class_named(r, parts[0])
-        if not cls or not self._class_manager(cls, parts[1], hooks):
+        if not cls or not (self._class_manager(cls, parts[1], hooks) or self._own_manager_chain(cls, parts, hooks)):
             return None
         cls = self._class_along(cls, parts[1:], outside=None)
         return (cls, "typed") if cls else (None, "external" if cls == "" else "unknown")
@@ -3812,7 +3816,7 @@ class Resolver(ImportBindings):
         a declared type); ``""`` when a declared type along the way is not the repository's; ``outside`` when a
         member is not found but a base from outside may hold it (or a wrapper's own method). ``wrapped``: the value
         ``cls`` stands for is declared a wrapper of it (``WRAPPED_PLACE``), as a member along the way may be."""
-        accessed = managed = None
+        accessed = managed = previous = None
         for i, attr in enumerate(attrs):
             if accessed:  # the accessor after a call declaring a library's container of ours: one of its elements
                 cls, accessed = accessed, None
@@ -3846,6 +3850,10 @@ class Resolver(ImportBindings):
                 return outside if outside is not None or self.g.by_name.get(name) else ""  # map(..), is_some()
             # a.m().f(): the method m, not a property m beside it (PHP's $adapter and adapter())
             member = self._member(cls, name, kinds=METHODS if "(" in attr else None) or self._member(cls, name)
+            previous, owner = (cls, name), previous
+            if not member and owner and (step := self._own_manager_step(owner, cls, name, attr, hooks)):
+                cls, managed = step  # objects = BookManager() (a Manager's subclass of ours): its get gives a Book
+                continue
             embedded = self._base_named(cls, name) if not member else None
             if embedded:  # r.raftState.setState(): Go's embedded field, named by its type, holds that base
                 cls = embedded
@@ -3916,6 +3924,28 @@ class Resolver(ImportBindings):
                 or self._unknown_member(cls, name).resolution != "external":
             return None
         return self._related_model(name[:-len(manager.related_suffix)]) if related else cls
+
+    def _own_manager_chain(self, cls: str, parts: list[str], hooks: Hooks) -> bool:
+        """Whether ``Book.objects.filter(..)`` starts at a manager of ours (``objects = BookManager()``) with a step
+        it lacks and its library base gives (``_own_manager_step``); its own methods (``active()``) are read as
+        any chain's."""
+        field = self._member(cls, parts[1]) if len(parts) > 2 else None
+        held = self.return_class(field.ids[0]) if field and len(field.ids) == 1 else None
+        return bool(held) and self._own_manager_step((cls, parts[1]), held, parts[2].split("(")[0].strip(),
+                                                     parts[2], hooks) is not None
+
+    def _own_manager_step(self, owner: tuple[str, str], cls: str, name: str, attr: str,
+                          hooks: Hooks) -> tuple[str, str | None] | None:
+        """(class, managed) after the step ``attr`` on a manager of ours (``objects = BookManager()``, ``objects =
+        BookQuerySet.as_manager()``: ``cls``, held by the member ``owner`` names of its model) that it lacks and the
+        library base gives (``get``, ``filter``): as ``_managed_step`` reads the library's manager's; None otherwise."""
+        manager = hooks.class_manager
+        model, held_by = owner
+        if manager is None or held_by not in manager.members or name not in manager.instances | manager.collections \
+                or model == cls or self.g.by_id[model].kind not in CLASSLIKE \
+                or self._unknown_member(cls, name).resolution != "external":
+            return None
+        return self._managed_step(model, attr)
 
     def _related_model(self, lowered: str) -> str | None:
         """The one class named ``lowered`` but for case (``check_set``'s ``Check``) with a base from outside (a model);

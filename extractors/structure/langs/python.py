@@ -200,7 +200,10 @@ LOADED_FILES = (
     ("Django", lazy_re(r"(?:^|/)(?:urls|wsgi|asgi)\.py$"),
      frozenset({"urlpatterns", "app_name", "application", "handler400", "handler403", "handler404", "handler500"})),
     ("Django", lazy_re(r"(?:^|/)apps\.py$"), None),  # its AppConfig classes, named in settings or found
-    ("Sphinx", lazy_re(r"(?:^|/)docs?/(?:[^/]+/)?conf\.py$"), frozenset({"setup"})),  # its extension hook
+    # its extension hook, and sphinx.ext.linkcode's by its name
+    ("Sphinx", lazy_re(r"(?:^|/)docs?/(?:[^/]+/)?conf\.py$"), frozenset({"setup", "linkcode_resolve"})),
+    # a local extension under the docs folder (docs/_ext/x.py, conf.py's `extensions` naming it): its setup(app)
+    ("Sphinx", lazy_re(r"(?:^|/)docs?/(?:[^/]+/)*[^/]+\.py$"), frozenset({"setup"})),
     # the setup hook an .ini's `[pshell] setup = myapp.pshell.setup` names (Pyramid's project templates)
     ("Pyramid's pshell", lazy_re(r"(?:^|/)pshell\.py$"), frozenset({"setup"})),
 )
@@ -301,6 +304,29 @@ _BOUND_TYPEVAR = lazy_re(r"""^(?:[A-Za-z_]\w*\.)?TypeVar\(.*\bbound\s*=\s*(?:(["
                          re.S)
 
 
+# Django's shortcuts: get_object_or_404(Check, code=code) is what Check.objects.get(..) gives, get_list_or_404(Check,
+# ..) what Check.objects.filter(..) does (read along the model's manager, CLASS_MANAGER), the first argument a class
+# by its capital or a reverse relation (hero.donation_set). The parse drops a call's arguments from the value it
+# records, so only this hook sees the model
+_SHORTCUT_OF_MANAGER = lazy_re(r"^(?:[A-Za-z_]\w*\.)?get_(object|list)_or_404\(\s*((?:[A-Za-z_]\w*\.)*([A-Za-z_])\w*)\s*[,)]")
+_SHORTCUT_STEP = {"object": "get", "list": "filter"}
+_AS_MANAGER = ".as_manager()"
+_CLASS_NAME = lazy_re(r"^(?:[A-Za-z_]\w*\.)*[A-Z]\w*$")
+
+
+def _shortcut_of_manager(text: str) -> str | None:
+    """``get_object_or_404(Check, ..)`` as the manager's call it stands for (``Check.objects.get()``), else None."""
+    m = _SHORTCUT_OF_MANAGER.match(text)
+    if m is None:
+        return None
+    step = _SHORTCUT_STEP[m.group(1)]
+    if m.group(3).isupper():  # a model: along its manager (one: objects)
+        return f"{m.group(2)}.{min(CLASS_MANAGER.members)}.{step}()"
+    # a reverse relation (hero.donation_set): its own get; not any variable, which may be an untyped parameter (a
+    # query set or not: its get read by name is a guess where the library's shortcut gave an external value)
+    return f"{m.group(2)}.{step}()" if "." in m.group(2) and m.group(2).endswith(CLASS_MANAGER.related_suffix) else None
+
+
 # next((p for p in plugins if isinstance(p, DIPlugin)), None): an element of the generator (next itself is a
 # builtin, whose result typed the value as the library's): the class its condition checks the element for, else what a
 # loop over its collection takes (a mapping's keys, a list's elements)
@@ -330,9 +356,15 @@ def _next_element(text: str) -> str | None:
 
 def cast_type(text: str) -> str | None:
     """The type ``cast(Foo, x)`` casts to (``Foo``; ``type[Foo]``: the class ``Foo``), or a ``TypeVar`` is bound to,
-    else None; ``next((p for p in xs ..), None)``: the generator's element (``_next_element``)."""
+    else None; ``next((p for p in xs ..), None)``: the generator's element (``_next_element``); Django's
+    ``get_object_or_404(Foo, ..)``: ``Foo.objects.get()`` (``_shortcut_of_manager``)."""
     if text.startswith("next("):
         return _next_element(text)
+    if text.endswith(_AS_MANAGER):  # objects = BookQuerySet.as_manager(): a manager with the query set's methods
+        return text[:-len(_AS_MANAGER)] + "()" if _CLASS_NAME.match(text[:-len(_AS_MANAGER)]) else None
+    shortcut = _shortcut_of_manager(text) if "_or_404(" in text else None
+    if shortcut is not None:
+        return shortcut
     m = _CAST.match(text)
     if m and m.group(3) in ("type", "Type", "t.Type", "typing.Type") and _CLASS_OF.match(m.group(4) or ""):
         return _CLASS_OF.match(m.group(4)).group(1)
