@@ -979,6 +979,8 @@ class LazyResolver(Resolver):
         self._bound_names.add(name)
         for r in self.g.index.early_refs_named(name, "decorated_by"):
             self._bind_decorated(r, self._called)
+        for imported in self.g.index.early_refs_named(name, "import"):  # from m import trace as traced: @traced
+            self._bind_renamed(imported)
         callbacks = self.g.index.callbacks_named(name)
         for r in callbacks:
             if r.kind == "callback" and r.module and r.alias:
@@ -987,6 +989,13 @@ class LazyResolver(Resolver):
             own = self._called.get((r.path, r.src_qualname)) if r.kind == "param_passed" else None
             if own and r.bound_to and own.get(r.bound_to) == r.name:
                 self._bind_passed_on(r, self._called)
+
+    def _bind_renamed(self, imported: Ref) -> None:
+        """``bind_parameters``' rule for a function imported under another name (``imported``, a ``callback_refs``
+        row): the decorators naming it so in that file (``@debug`` after ``debug_decorator as debug``)."""
+        for r in self.g.index.early_refs_named(imported.alias, "decorated_by"):
+            if r.path == imported.path:
+                self._bind_decorated(r, self._called)
 
     def _built_twins(self, path: str) -> frozenset[str]:
         """``Resolver._built_twins`` from the file's own definitions (the graph holds only those loaded so far, and

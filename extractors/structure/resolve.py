@@ -1488,8 +1488,12 @@ class Resolver(ImportBindings):
         passed_on = [r for r in refs if r.kind == "param_passed" and r.alias and r.bound_to]
         callees = self._calling_through(passed_on, called)
         names = {q.rpartition(".")[2] for _, q in called}
+        # from m import trace as traced: @traced names ``trace`` in that file (sympy's ``@debug``; an update binds it
+        # by the same rule: ``LazyResolver._bind_renamed``)
+        renamed = {(r.path, r.alias) for imports in self.imports_of.values() for r in imports
+                   if r.kind == "import" and r.alias and r.alias != r.name and r.name in names}
         for r in refs:
-            if r.kind == "decorated_by" and r.name in names:
+            if r.kind == "decorated_by" and (r.name in names or (r.path, r.name) in renamed):
                 self._bind_decorated(r, called)
             elif r.kind == "callback" and r.module and r.alias:
                 receiver, _, name = r.module.rpartition(".")

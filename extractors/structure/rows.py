@@ -942,18 +942,20 @@ def _counted(table: pa.Table) -> dict[tuple, int]:
     return counts
 
 
-PASSED_KINDS = ("callback", "decorated_by", "param_passed")
+PASSED_KINDS = ("callback", "decorated_by", "param_passed", "import")
 
 
 def passed(refs: pa.Table) -> pa.Table:
     """The ``callback_refs`` table's rows among ``refs``: the functions passed by name to a call, by position or
     keyword (``run(f)``, ``run(cb=f)``: a ``callback`` with its slot in ``alias``), and the decorators (a function
-    given the decorated one), the parameters passed on to a call (``param_passed``): what binding a called
+    given the decorated one), the parameters passed on to a call (``param_passed``), and the imports under another
+    name (``from m import trace as traced``: ``@traced`` gives ``trace`` its function, ``LazyResolver._bind_renamed``): what binding a called
     parameter reads of every file."""
-    kind = refs.column("kind")
-    return pc.filter(refs, pc.or_(pc.and_(pc.is_in(kind, value_set=pa.array(["callback", "param_passed"])),
-                                      pc.is_valid(refs.column("alias"))),
-                              pc.equal(kind, "decorated_by")))
+    kind, alias = refs.column("kind"), refs.column("alias")
+    renamed = pc.and_(pc.equal(kind, "import"), pc.and_(pc.is_valid(alias), pc.not_equal(alias, refs.column("name"))))
+    return pc.filter(refs, pc.or_(pc.or_(pc.and_(pc.is_in(kind, value_set=pa.array(["callback", "param_passed"])),
+                                             pc.is_valid(alias)),
+                                     pc.equal(kind, "decorated_by")), pc.fill_null(renamed, False)))
 
 
 INDEX_ROWS = {"early_refs": (early, list(INDEXED_KINDS)), "callback_refs": (passed, list(PASSED_KINDS))}
