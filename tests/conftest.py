@@ -23,6 +23,17 @@ os.environ.setdefault("CODELAKE_WALK_INDEX", "sync")
 
 
 @pytest.fixture
+def fresh_queries(monkeypatch):
+    """Each test a fresh process's queries: none compiled, none narrowed (a test file asks for it with
+    ``pytestmark = pytest.mark.usefixtures("fresh_queries")``)."""
+    from extractors.structure import ahead, parse
+
+    for name in ("_PARSERS", "_QUERIES", "_PATTERN_ROLES", "_NARROWED", "_HELPERS"):
+        monkeypatch.setattr(parse, name, {})
+    monkeypatch.setattr(ahead, "_narrowed", set())
+
+
+@pytest.fixture
 def warm_process():
     """This process keeps what it reads of the lake from run to run, as the warm refresh worker does."""
     from pipeline.shards import keep_read_files

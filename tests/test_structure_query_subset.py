@@ -23,12 +23,7 @@ RICH = ("from typing import Callable\n\n\nclass Box:\n    @staticmethod\n    def
         "            return f\n")
 
 
-@pytest.fixture(autouse=True)
-def fresh_queries(monkeypatch):
-    """Each test a fresh process's queries: none compiled, none narrowed."""
-    for name in ("_PARSERS", "_QUERIES", "_PATTERN_ROLES", "_NARROWED", "_HELPERS"):
-        monkeypatch.setattr(parse, name, {})
-    monkeypatch.setattr(ahead, "_narrowed", set())
+pytestmark = pytest.mark.usefixtures("fresh_queries")  # each test a fresh process's queries
 
 
 def _write(tmp_path, files: dict[str, str]) -> list[tuple]:

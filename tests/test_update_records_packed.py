@@ -17,12 +17,7 @@ RICH = ("from typing import Callable\n\n\nclass Box:\n    @staticmethod\n    def
         "            return f\n\n\ndef run(box: Box):\n    made = Box.make(len)\n    return made, box.make(str)\n")
 
 
-@pytest.fixture(autouse=True)
-def fresh_queries(monkeypatch):
-    """Each test a fresh process's queries: none compiled, none narrowed."""
-    for name in ("_PARSERS", "_QUERIES", "_PATTERN_ROLES", "_NARROWED", "_HELPERS"):
-        monkeypatch.setattr(parse, name, {})
-    monkeypatch.setattr(ahead, "_narrowed", set())
+pytestmark = pytest.mark.usefixtures("fresh_queries")  # each test a fresh process's queries
 
 
 def _not_pickled_per_record(monkeypatch, *records: type) -> None:
