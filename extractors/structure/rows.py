@@ -949,8 +949,8 @@ def passed(refs: pa.Table) -> pa.Table:
     """The ``callback_refs`` table's rows among ``refs``: the functions passed by name to a call, by position or
     keyword (``run(f)``, ``run(cb=f)``: a ``callback`` with its slot in ``alias``), and the decorators (a function
     given the decorated one), the parameters passed on to a call (``param_passed``), and the imports under another
-    name (``from m import trace as traced``: ``@traced`` gives ``trace`` its function, ``LazyResolver._bind_renamed``): what binding a called
-    parameter reads of every file."""
+    name (``from m import trace as traced``: ``@traced`` gives ``trace`` its function, ``LazyResolver._bind_renamed``):
+    what binding a called parameter reads of every file."""
     kind, alias = refs.column("kind"), refs.column("alias")
     renamed = pc.and_(pc.equal(kind, "import"), pc.and_(pc.is_valid(alias), pc.not_equal(alias, refs.column("name"))))
     return pc.filter(refs, pc.or_(pc.or_(pc.and_(pc.is_in(kind, value_set=pa.array(["callback", "param_passed"])),
