@@ -5063,8 +5063,7 @@ def _placed_result(holder: str, stack: list[Span], types: dict) -> str | None:
     beside a loop's element made sympy's one-valued variables two-valued)."""
     if not holder.isidentifier():
         return None
-    scopes = [s.qualname for s in reversed(stack) if s.kind not in CONTAINER_KINDS] + ["<module>"]
-    held = next((found for scope in scopes if (found := types.get(scope, {}).get(holder))), None)
+    held = _scope_value(holder, _function_scopes(stack), types)
     return held[0] if held and len(held) == 1 and _PLACED_CALL.match(held[0]) else None
 
 
