@@ -1956,8 +1956,8 @@ class Resolver(ImportBindings):
         its subclasses), each function of a module imported whole, each function of an object a variable holds is
         a possible callee: an ``ambiguous`` edge (0.3 at most), so ``dead_code`` lists none of them at 0.6 or more
         and ``blast_radius`` reaches them; a private ``#name`` or the constructor never (no computed key calls
-        them). No edge where the
-        receiver is none of those (a list of callbacks, a library's object): as before, the call is not counted."""
+        them). No edge where the receiver is none of those (a list of callbacks, a library's object): as before, the
+        call is not counted."""
         built = self.hooks.get(r.path, self.no_hooks).constructor_method  # run by ``new``, never by a key
         names = [n for n in self._any_key_names(r, src) if not n.startswith("#") and n != built]
         hits = self._named_members(r, src, names, r.receiver, METHODS | _TOP_FUNCTIONS)
@@ -5072,7 +5072,7 @@ class Resolver(ImportBindings):
             # Square(..) in class Square: the class (whose constructors arity tells apart), not its member Square
             # (PolicyBase<TResult>'s, named PolicyBase#2 beside a plain PolicyBase in its file, likewise; a method's
             # overload HandleInner#2 is no class: a local function HandleInner in it is its own)
-            own_name = implicit_this and name == self._scope_name(path, qual) and self._type_scope(path, qual)
+            own_name = implicit_this and name == self._type_scope_name(path, qual)
             if sid and (sid != src or recursion) and not own_name and (self._is_scope(path, qual, implicit_this, sid)
                                                                      or self._written_in_value(path, qual, sid, line)):
                 seen = self._seen_bare(sid, line)
@@ -5113,17 +5113,16 @@ class Resolver(ImportBindings):
             self._built_twin_names = {p: frozenset(n) for p, n in names.items()}
         return self._built_twin_names.get(path, frozenset())
 
-    def _scope_name(self, path: str, qual: str) -> str:
-        """The name of scope ``qual``: a class's without its twin mark (``PolicyBase#2``: ``PolicyBase``)."""
+    def _type_scope_name(self, path: str, qual: str) -> str | None:
+        """The name of scope ``qual`` where it is a type, a class's without its twin mark (``PolicyBase#2``:
+        ``PolicyBase``), or where no definition says what it is; None for a function's scope: ``Square(..)`` in class
+        Square is the class, but ``attrs(n)`` in a method ``attrs`` is the local function ``attrs`` its body defines
+        (Swift's, Kotlin's, C#'s local functions)."""
         own = qual.rpartition(".")[2]
         sid = self.g.by_qual.get((path, qual))
-        return untwinned(own) if sid and self.g.by_id[sid].kind in CLASSLIKE else own
-
-    def _type_scope(self, path: str, qual: str) -> bool:
-        """Whether scope ``qual`` is a type: ``Square(..)`` in class Square is the class, but ``attrs(n)`` in a method
-        ``attrs`` is the local function ``attrs`` its body defines (Swift's, Kotlin's, C#'s local functions)."""
-        sid = self.g.by_qual.get((path, qual))
-        return sid is None or self.g.by_id[sid].kind in CLASSLIKE
+        if sid is None:
+            return own
+        return untwinned(own) if self.g.by_id[sid].kind in CLASSLIKE else None
 
     def _loose_method(self, sid: str) -> bool:
         """A method of no type (of an object literal handed to a call: ``timed({ test() {...} })``): reached through
