@@ -115,13 +115,14 @@ def repair(data: bytes) -> bytes:
     for pattern, group, needs in _REWRITES:
         lines = _LineStarts(data)
         data = pattern.sub(lambda m: _rewritten(m, group, needs, lines), data)
-    data = _RETURN_TYPE_MACRO.sub(_type_kept, data)
+    lines = _LineStarts(data)
+    data = _RETURN_TYPE_MACRO.sub(lambda m: _type_kept(m, lines), data)
     return _IF_CONSTEXPR_MACRO.sub(_as_if, data)
 
 
-def _type_kept(m: re.Match) -> bytes:
+def _type_kept(m: re.Match, lines: "_LineStarts") -> bytes:
     """All but the macro's last argument blanked, offsets kept (a ``#define``'s line is left as it is)."""
-    if _rewritten(m, 0, b"", _LineStarts(m.string)) == m.group(0):
+    if _rewritten(m, 0, b"", lines) == m.group(0):
         return m.group(0)
     return _blank(m.string[m.start():m.start(1)]) + m.group(1) + _blank(m.string[m.end(1):m.end()])
 
