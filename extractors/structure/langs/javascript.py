@@ -279,12 +279,17 @@ def _runtime_global(d) -> str | None:
 
 def _depends_on(root, path: str, packages: tuple) -> bool:
     """Whether a package.json in the file's folder or one above it depends on one of ``packages``."""
-    folder = posixpath.dirname(path)
+    return any(p in _dependencies(str(root), folder) for folder in _folders_up(posixpath.dirname(path))
+               for p in packages)
+
+
+def _folders_up(folder: str):
+    """``folder``, then each folder above it, the repository's root (``""``) last: where the nearest package.json,
+    tsconfig.json or jsconfig.json is looked for."""
     while True:
-        if any(p in _dependencies(str(root), folder) for p in packages):
-            return True
+        yield folder
         if not folder:
-            return False
+            return
         folder = posixpath.dirname(folder)
 
 
@@ -1428,13 +1433,11 @@ def _source_alias(root: str, folder: str, rest: str, index: dict) -> list[str]:
     """``@/common/api.service`` that no tsconfig / jsconfig maps: the alias Vue CLI defines itself, and Vite's and
     webpack's configs by convention, for the package's ``src/`` (Nuxt's for the package's own folder), the nearest
     package.json's folder deciding; none where neither holds the file (the alias was set elsewhere)."""
-    while True:
-        if _package_data(root, folder) is not None:
-            return _lookup(posixpath.normpath(posixpath.join(folder, "src", rest)), index) or \
-                _lookup(posixpath.normpath(posixpath.join(folder, rest)), index)
-        if not folder:
-            return []
-        folder = posixpath.dirname(folder)
+    for above in _folders_up(folder):
+        if _package_data(root, above) is not None:
+            return _lookup(posixpath.normpath(posixpath.join(above, "src", rest)), index) or \
+                _lookup(posixpath.normpath(posixpath.join(above, rest)), index)
+    return []
 
 
 def _declarations_read(found: list[str], index: dict, root) -> list[str]:
@@ -1457,17 +1460,14 @@ def _package_types(root: str, path: str, index: dict) -> list[str]:
     """The declaration file the package.json ``types`` (or ``typings``) names where the JavaScript file is that
     package's entry (its ``main``, or ``index.js`` without one) and the repository holds the declarations: the
     nearest package.json decides, as for ``main``; another file of the package keeps its own declarations only."""
-    folder = posixpath.dirname(path)
-    while True:
+    for folder in _folders_up(posixpath.dirname(path)):
         types = _types(root, folder)
         if types is not None:
             entry = _main(root, folder) or posixpath.join(folder, "index")
             if not types or entry != _stem(path):
                 return []
             return [p for p in index.get(_stem(types), ()) if declaration_only(p)]
-        if not folder:
-            return []
-        folder = posixpath.dirname(folder)
+    return []
 
 
 @lru_cache(maxsize=4096)
@@ -1530,19 +1530,17 @@ def _tsconfig_candidates(root: str, folder: str, spec: str) -> list[str]:
 @lru_cache(maxsize=4096)
 def _nearest_tsconfig(root: str, folder: str):
     """(baseUrl set?, baseUrl or the config's folder, [(pattern, targets)]) of the closest tsconfig/jsconfig.json."""
-    while True:
+    for above in _folders_up(folder):
         for name in ("tsconfig.json", "jsconfig.json"):
-            options = _compiler_options(Path(root), posixpath.join(folder, name) if folder else name)
+            options = _compiler_options(Path(root), posixpath.join(above, name) if above else name)
             if options is not None:
                 # without a baseUrl, paths are relative to the config that sets them (an inherited one's folder)
-                base_url = posixpath.normpath(posixpath.join(folder, options.get("baseUrl",
-                                                                                 options.get(_PATHS_BASE, "."))))
+                base_url = posixpath.normpath(posixpath.join(above, options.get("baseUrl",
+                                                                                options.get(_PATHS_BASE, "."))))
                 paths = [(k, v) for k, v in (options.get("paths") or {}).items() if isinstance(v, list)]
                 return ("baseUrl" in options, "" if base_url == "." else base_url,
                         sorted(paths, key=lambda kv: -len(kv[0])))
-        if not folder:
-            return None
-        folder = posixpath.dirname(folder)
+    return None
 
 
 def _compiler_options(root: Path, rel: str, depth: int = 0) -> dict | None:
