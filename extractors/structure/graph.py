@@ -79,8 +79,8 @@ class Graph:
         self._subclasses: dict[str, list[str]] | None = _subclasses
         # path -> the last part of each of its qualnames that has one above it (``A.f``: ``f``): a name not among them
         # is defined in none of the file's scopes, so ``Resolver._scoped_name`` walks none (its scope-by-scope look-ups
-        # were most of its 1.65M dict reads in sympy's slices, nearly all empty). None: not indexed (``build_graph`` fills it; the lazy graph loads a file's
-        # symbols as its scopes are asked, so it walks them as before)
+        # were most of its 1.65M dict reads in sympy's slices, nearly all empty). None: not indexed (``build_graph``
+        # fills it; the lazy graph loads a file's symbols as its scopes are asked, so it walks them as before)
         self.nested_names: dict[str, set[str]] | None = None
 
     def owner_of(self, sym: Symbol) -> str | None:
