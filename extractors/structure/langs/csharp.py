@@ -32,6 +32,7 @@ ARITY = True  # overloads are told apart by their arguments: a call reaches thos
 IMPLICIT_THIS = True  # a bare M() in a method may be the class's or a base class's method
 BARE_FIELDS = True  # _validator.RuleFor(x => ..) in a method: the class's field _validator, where no local is named so
 NAMED_CONSTRUCTORS = True  # public Shop(Saver s) is what new Shop(s) runs
+NO_DEFAULTS_FIRST = True  # new Faker<T>() runs Faker(), not Faker(string locale = "en", IBinder binder = null)
 # class V : AbstractValidator<Order> { V() { RuleFor(x => x.Name); } }: a library base of one type argument whose
 # methods take Func<T, ..> / Expression<Func<T, ..>> (FluentValidation's, EF's EntityTypeConfiguration<T>, CsvHelper's
 # ClassMap<T>) gives its own T, the argument written, to the lambdas passed to them bare or on this
