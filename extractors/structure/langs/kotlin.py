@@ -686,11 +686,18 @@ def parameter_labels(node) -> str | None:
     return KOTLIN_LABELS + ",".join(labels) if labels else None  # none taken: nothing to tell apart
 
 
+_GENERIC_OWNERS = frozenset({"function_declaration", "class_declaration"})
+_BODIES = frozenset({"function_body", "class_body", "enum_class_body"})
+
+
 def _type_parameter_names(node) -> frozenset:
-    """The type parameters in scope of a function: its own and its enclosing classes' (``T`` of ``class Box<T>``)."""
+    """The type parameters in scope of a function: its own and its enclosing classes' (``T`` of ``class Box<T>``),
+    read from each one's header only (the file's or a body's other declarations are never walked: linear)."""
     names = set()
     while node is not None:
-        for child in node.children:
+        for child in node.children if node.type in _GENERIC_OWNERS else ():
+            if child.type in _BODIES:
+                break
             if child.type == "type_parameters":
                 names.update(p.named_children[0].text for p in child.named_children
                              if p.type == "type_parameter" and p.named_child_count)
