@@ -485,7 +485,9 @@ def _positions(column: pa.ChunkedArray, ids: pa.Array) -> pa.ChunkedArray:
 
 NOT_FROM_REFS = ("imports", "inherits", "dispatch")  # edges a file's imports, bases and overrides make, not its calls
 NOT_FROM_CALLS = [k for k in NOT_FROM_REFS if k != "imports"]  # nor from imports: left out of kept lines
-DECIDING = ["kind", "name", "receiver", "module", "alias", "bound_to"]  # what decides a reference's edges, but where
+# what decides a reference's edges, but where (its count and labels too: ``append(" WHERE ")`` moved to where
+# ``append(it)`` was is another overload's call)
+DECIDING = ["kind", "name", "receiver", "module", "alias", "bound_to", "args", "labels"]
 
 
 class KeptRows:

@@ -422,6 +422,9 @@ class Hooks(NamedTuple):
     module_alternatives: bool = False
     # (a definition's labels, a call's) -> whether the call may mean it (a language module's: Swift's argument labels)
     labels_fit: Callable | None = None
+    # a call of no arguments runs the overload taking none over one whose parameters all have defaults (C#'s
+    # ``new Faker<T>()`` is ``Faker()``, not ``Faker(string locale = "en", IBinder binder = null)``; Kotlin's too)
+    no_defaults_first: bool = False
     # ([each overload's labels], a call's, ancestry) -> [whether the call may mean each]: where the choice among one
     # type's overloads is relative (Java's argument types: an exact match before a widening one, the most specific
     # of those that apply); applied per parent; ``ancestry(name)`` is what the repository says of a type's
@@ -565,6 +568,7 @@ def hooks_of(support) -> Hooks:
                  written_self=bool(getattr(support, "WRITTEN_SELF", False)),
                  extra_arguments_last=bool(getattr(support, "EXTRA_ARGUMENTS_LAST", False)),
                  labels_fit=getattr(support, "labels_fit", None),
+                 no_defaults_first=bool(getattr(support, "NO_DEFAULTS_FIRST", False)),
                  labels_choose=getattr(support, "labels_choose", None),
                  settle_labels=getattr(support, "settle_labels", None),
                  linearize=getattr(support, "linearize", None),
@@ -1123,6 +1127,8 @@ class Resolver(ImportBindings):
         them where none does (a count or label not read is no evidence)."""
         kept = [i for i in ids if (p := self.g.by_id[i].params) is None or p.accepts(r.args)] or ids
         hooks = self.hooks.get(r.path, self.no_hooks)
+        if r.args == 0 and hooks.no_defaults_first and len(kept) > 1:
+            kept = self._taking_none(kept)
         if r.labels is None or len(kept) < 2:
             return kept
         if hooks.labels_choose is not None:
@@ -1132,6 +1138,13 @@ class Resolver(ImportBindings):
             return kept
         return [i for i in kept if (p := self.g.by_id[i].params) is None or p.labels is None
                 or hooks.labels_fit(p.labels, r.labels)] or kept
+
+    def _taking_none(self, ids: list[str]) -> list[str]:
+        """Of a call's candidates of no arguments, a type's overload taking none where it has one: its others,
+        every parameter defaulted, are dropped (``NO_DEFAULTS_FIRST``); another type's and one not read stay."""
+        none = {self.g.by_id[i].parent_id for i in ids if (p := self.g.by_id[i].params) is not None and p.most == 0}
+        return [i for i in ids if (p := self.g.by_id[i].params) is None or p.most == 0
+                or self.g.by_id[i].parent_id not in none] if none else ids
 
     def _chosen(self, ids: list[str], path: str, written: str, choose: Callable) -> list[str]:
         """Of candidates, those the language's ``labels_choose`` keeps among the overloads of each type (candidates

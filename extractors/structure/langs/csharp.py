@@ -32,6 +32,7 @@ ARITY = True  # overloads are told apart by their arguments: a call reaches thos
 IMPLICIT_THIS = True  # a bare M() in a method may be the class's or a base class's method
 BARE_FIELDS = True  # _validator.RuleFor(x => ..) in a method: the class's field _validator, where no local is named so
 NAMED_CONSTRUCTORS = True  # public Shop(Saver s) is what new Shop(s) runs
+NO_DEFAULTS_FIRST = True  # new Faker<T>() runs Faker(), not Faker(string locale = "en", IBinder binder = null)
 # class V : AbstractValidator<Order> { V() { RuleFor(x => x.Name); } }: a library base of one type argument whose
 # methods take Func<T, ..> / Expression<Func<T, ..>> (FluentValidation's, EF's EntityTypeConfiguration<T>, CsvHelper's
 # ClassMap<T>) gives its own T, the argument written, to the lambdas passed to them bare or on this
@@ -1370,11 +1371,15 @@ def _using_items(root: str, rel: str) -> list:
 # language (``int``, ``bool``); ``t`` the method's own type parameter; ``?`` anything else; ``*`` a ``params`` rest;
 # ``^`` before an extension method's receiver, which a call on an object does not pass. A lambda fits only a delegate
 # of its arity or a type not read here (a delegate of the repository, ``Delegate``, ``object``); a string fits no
-# delegate and no value type. A named argument (``name: x``) makes the call's labels unread.
+# delegate and no value type; a value type's literal (``v``: ``5``, ``true``, ``'x'``) no delegate and no string. A
+# named argument (``name: x``) makes the call's labels unread.
 # the base library's delegates by the arguments they take: Func<A, B, R> two (its last is the result), Action<A, B> two
 _DELEGATE_INPUTS = {"Predicate": 1, "Comparison": 2, "Converter": 1}
 _STRINGS = frozenset({"string_literal", "interpolated_string_expression", "verbatim_string_literal",
                       "raw_string_literal"})
+# a literal of a value type: ``Generate(5)`` passes no string (``Generate(string)``) nor delegate, so it is
+# ``Generate(int, string)``'s
+_VALUE_LITERALS = frozenset({"integer_literal", "real_literal", "boolean_literal", "character_literal"})
 
 
 def parameter_labels(node) -> str | None:
@@ -1443,6 +1448,8 @@ def _argument_label(value) -> str:
     if value.type in _STRINGS or value.type == "invocation_expression" and value.child_by_field_name("function") \
             is not None and value.child_by_field_name("function").text == b"nameof":  # nameof(Order.Id): a string
         return "s"
+    if value.type in _VALUE_LITERALS:
+        return "v"
     if value.type != "lambda_expression":
         return "?"
     params = value.child_by_field_name("parameters")
@@ -1472,5 +1479,7 @@ def _labels_fit(params: list, args: list) -> bool:
         if arg.startswith("=>") and (param in ("s", "v", "t") or param.startswith("=>") and param != arg):
             return False
         if arg == "s" and (param == "v" or param.startswith("=>")):
+            return False
+        if arg == "v" and (param == "s" or param.startswith("=>")):
             return False
     return True

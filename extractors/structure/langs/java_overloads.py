@@ -239,6 +239,8 @@ def choose_overloads(declared: list[str], written: str, ancestry=None) -> list[b
     those that may apply; of them the exact matches where one certainly applies, else none that needs a later phase
     than one that certainly applies, nor one less specific than one that certainly applies in that phase. All of
     them where none may apply (the reading is wrong somewhere). ``ancestry``: see ``fit``."""
+    if any(d.startswith("@") for d in declared):  # a Kotlin class's (``kotlin.KOTLIN_LABELS``): not erasures
+        return [True] * len(declared)
     declared = [split_signature(d)[0] for d in declared]
     applied = [_applied(d, written, ancestry) for d in declared]
     if not any(a.fits for a in applied):

@@ -19,6 +19,7 @@ from .java import (BUILTINS as JAVA_BUILTINS, EXTERNAL_RECEIVERS as JAVA_EXTERNA
 
 GROUP = "java"  # Kotlin and Java call each other: one module index, one package scope
 ARITY = True  # overloads are told apart by their arguments: a call reaches those that accept its count
+NO_DEFAULTS_FIRST = True  # flush() runs fun flush(), not fun flush(force: Boolean = false) beside it
 OVERLOADS_ACROSS_BASES = True  # a subclass's fun f(a, b) beside its base's fun f(a): x.f(a) is the base's
 IMPLICIT_THIS = True  # a bare m() in a method may be the class's or a base class's member
 CALL_OPERATOR = "invoke"  # operator fun invoke: queryBuilder { .. } on a QueryBuilder runs QueryBuilder.invoke
@@ -646,3 +647,152 @@ def settle_bindings(var_bindings: list, raw_refs: list) -> list:
     bounded = {(b.start, b.name) for b in var_bindings if not _TYPE_PARAMETER.match(b.receiver.split("<")[0])}
     return [b for b in var_bindings if (b.start, b.name) not in bounded
             or not _TYPE_PARAMETER.match(b.receiver.rstrip("?"))]
+
+
+# Overloads told apart by the arguments a call writes (leakcanary's ``clazz(className: String, ..)`` beside
+# ``clazz(classNameRecord: StringRecord, ..)``, both taking one to four): a definition's parameters and a call's
+# arguments written as labels (``symbols.labels``, ``refs.labels``), one a place. A definition's start with
+# ``KOTLIN_LABELS`` (a Java file's call to it reads Java's erasures, not these) and write each parameter as
+# ``name=kind``, ``*`` before a ``vararg``; a call writes ``kind``, ``name=kind`` for a named argument and ``$kind`` for
+# a trailing lambda (the last parameter's). Kinds: ``s`` a ``String``; ``v`` a number, ``Boolean`` or ``Char``; ``=>N``
+# a function type of N parameters or a lambda of N (``=>?``: none written, it takes none or ``it``); ``o`` another
+# named type, which no literal fits (a type parameter, ``Any``, ``CharSequence``, ``Comparable`` and ``Number`` are
+# ``?``: a string or a number may be one); ``?`` what is not read. A named argument fits only a parameter of its name.
+KOTLIN_LABELS = "@"
+_PRIMITIVES = frozenset({"Int", "Long", "Short", "Byte", "Double", "Float", "Boolean", "Char", "UInt", "ULong",
+                         "UShort", "UByte"})
+_SUPERTYPES_OF_LITERALS = frozenset({"Any", "CharSequence", "Comparable", "Number", "Serializable"})
+_STRING_LITERALS = frozenset({"string_literal", "multiline_string_literal", "line_string_literal"})
+_NUMBER_LITERALS = frozenset({"integer_literal", "long_literal", "real_literal", "boolean_literal",
+                              "character_literal", "hex_literal", "bin_literal", "unsigned_literal"})
+
+
+def parameter_labels(node) -> str | None:
+    """``fun clazz(className: String, superclassId: Long = -1L, vararg f: () -> Unit)`` ->
+    ``@className=s,superclassId=v,*f==>0``; None where there is no parameter."""
+    params = next((c for c in node.children if c.type == "function_value_parameters"), None)
+    if params is None:
+        return None
+    generic = _type_parameter_names(node)
+    labels, vararg = [], False
+    for child in params.named_children:
+        if child.type == "parameter_modifiers":
+            vararg = b"vararg" in child.text
+        elif child.type == "parameter":
+            name = child.named_children[0].text.decode() if child.named_child_count else "?"
+            written = child.named_children[-1] if child.named_child_count > 1 else None
+            labels.append(f"{'*' if vararg else ''}{name}={_type_label(written, generic)}")
+            vararg = False
+    return KOTLIN_LABELS + ",".join(labels) if labels else None  # none taken: nothing to tell apart
+
+
+_GENERIC_OWNERS = frozenset({"function_declaration", "class_declaration"})
+_BODIES = frozenset({"function_body", "class_body", "enum_class_body"})
+
+
+def _type_parameter_names(node) -> frozenset:
+    """The type parameters in scope of a function: its own and its enclosing classes' (``T`` of ``class Box<T>``),
+    read from each one's header only (the file's or a body's other declarations are never walked: linear)."""
+    names = set()
+    while node is not None:
+        for child in node.children if node.type in _GENERIC_OWNERS else ():
+            if child.type in _BODIES:
+                break
+            if child.type == "type_parameters":
+                names.update(p.named_children[0].text for p in child.named_children
+                             if p.type == "type_parameter" and p.named_child_count)
+        node = node.parent
+    return frozenset(names)
+
+
+def _type_label(written, generic: frozenset) -> str:
+    """One parameter's kind from its declared type (see above)."""
+    while written is not None and written.type in ("nullable_type", "parenthesized_type", "type_modifiers"):
+        written = written.named_children[0] if written.named_child_count else None
+    if written is None:
+        return "?"
+    if written.type == "function_type":
+        inputs = next((c for c in written.named_children if c.type == "function_type_parameters"), None)
+        return f"=>{inputs.named_child_count if inputs is not None else 0}"
+    names = [c for c in written.named_children if c.type == "type_identifier"] if written.type == "user_type" else ()
+    return _named_label(names[-1].text, generic) if names else "?"  # kotlin.String, List<T>: its last name
+
+
+def _named_label(name: bytes, generic: frozenset) -> str:
+    if name in generic or name.decode() in _SUPERTYPES_OF_LITERALS:
+        return "?"
+    text = name.decode()
+    return "s" if text == "String" else "v" if text in _PRIMITIVES else "o"
+
+
+def argument_labels(node) -> str | None:
+    """``clazz("A", fields = listOf(..)) { it }`` -> ``s,fields=?,$=>?``; None where an argument is spread."""
+    suffix = next((c for c in node.children if c.type == "call_suffix"), None)
+    if suffix is None:
+        return None
+    labels = []
+    for part in suffix.named_children:
+        if part.type == "value_arguments":
+            for arg in part.named_children:
+                if arg.type != "value_argument":
+                    continue
+                label = _value_argument_label(arg)
+                if label is None:
+                    return None
+                labels.append(label)
+        elif part.type == "annotated_lambda":
+            lam = next((c for c in part.named_children if c.type == "lambda_literal"), None)
+            labels.append("$" + (_lambda_label(lam) if lam is not None else "?"))
+    return ",".join(labels) if labels else None
+
+
+def _value_argument_label(arg) -> str | None:
+    """``"A"`` -> ``s``; ``fields = 1`` -> ``fields=v``; None for ``*spread``."""
+    kids = arg.children
+    if any(c.type == "*" for c in kids):
+        return None
+    value = arg.named_children[-1] if arg.named_child_count else None
+    named = len(kids) > 2 and kids[1].type == "=" and kids[0].type == "simple_identifier"
+    kind = "?" if value is None else "s" if value.type in _STRING_LITERALS else "v" if value.type in \
+        _NUMBER_LITERALS else _lambda_label(value) if value.type == "lambda_literal" else "?"
+    return f"{kids[0].text.decode()}={kind}" if named else kind
+
+
+def _lambda_label(lam) -> str:
+    params = next((c for c in lam.named_children if c.type == "lambda_parameters"), None)
+    return "=>?" if params is None else f"=>{params.named_child_count}"
+
+
+def labels_fit(declared: str, written: str) -> bool:
+    """Whether a call writing ``written`` may call a definition labelled ``declared`` (see above): each positional
+    argument fits its place (any past a ``vararg``), a named one the parameter of its name, a trailing lambda the
+    last parameter. A definition not labelled so (Java's) fits."""
+    if not declared.startswith(KOTLIN_LABELS):
+        return True
+    params = [p.partition("=") for p in declared[1:].split(",")] if len(declared) > 1 else []
+    kinds = {name.lstrip("*"): kind for name, _, kind in params}
+    for i, arg in enumerate(written.split(",") if written else ()):
+        name, named, kind = arg.partition("=") if not arg.startswith("=>") else ("", "", arg)
+        kind = kind if named else arg
+        if arg.startswith("$"):
+            param = params[-1][2] if params else None
+            kind = arg[1:]
+        elif named:
+            param = kinds.get(name)
+            if param is None:
+                return False  # no parameter of that name
+        else:
+            if i >= len(params) or params[i][0].startswith("*"):
+                return True
+            param = params[i][2]
+        if param is not None and not _kind_fits(kind, param):
+            return False
+    return True
+
+
+def _kind_fits(arg: str, param: str) -> bool:
+    if arg == "?" or param == "?":
+        return True
+    if arg.startswith("=>"):  # a lambda: a function type of its arity, or an interface it converts to (``o``)
+        return param == "o" or param.startswith("=>") and (arg == param or arg == "=>?" and param in ("=>0", "=>1"))
+    return arg == param  # a string literal a String, a number literal a number
