@@ -992,10 +992,14 @@ class LazyResolver(Resolver):
 
     def _bind_renamed(self, imported: Ref) -> None:
         """``bind_parameters``' rule for a function imported under another name (``imported``, a ``callback_refs``
-        row): the decorators naming it so in that file (``@debug`` after ``debug_decorator as debug``)."""
+        row): the decorators naming it so in that file (``@debug`` after ``debug_decorator as debug``), and the
+        functions its calls there pass (``go(rest)`` after ``run as go``)."""
         for r in self.g.index.early_refs_named(imported.alias, "decorated_by"):
             if r.path == imported.path:
                 self._bind_decorated(r, self._called)
+        for r in self.g.index.callbacks_named(imported.alias):
+            if r.path == imported.path and r.kind == "callback" and r.module == imported.alias and r.alias:
+                self._bind_passed(r, imported.alias, "", self._called)
 
     def _built_twins(self, path: str) -> frozenset[str]:
         """``Resolver._built_twins`` from the file's own definitions (the graph holds only those loaded so far, and
