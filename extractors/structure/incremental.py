@@ -495,7 +495,9 @@ def _positions(column: pa.ChunkedArray, ids: pa.Array) -> pa.ChunkedArray:
 
 NOT_FROM_REFS = ("imports", "inherits", "dispatch")  # edges a file's imports, bases and overrides make, not its calls
 NOT_FROM_CALLS = [k for k in NOT_FROM_REFS if k != "imports"]  # nor from imports: left out of kept lines
-DECIDING = ["kind", "name", "receiver", "module", "alias", "bound_to"]  # what decides a reference's edges, but where
+# what decides a reference's edges, but where; its argument count and labels too: they choose among overloads
+# (typeorm's ``this.cache(id, ms)`` and ``this.cache(ms)`` in one method: the same names, other overloads)
+DECIDING = ["kind", "name", "receiver", "module", "alias", "bound_to", "args", "labels"]
 
 
 class KeptRows:

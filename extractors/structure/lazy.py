@@ -1074,7 +1074,7 @@ def _resolve_lines(resolver: LazyResolver, refs: list[Ref], twinned: frozenset[s
     return edges
 
 
-_DECIDING_AT = itemgetter(2, 3, 4, 5, 6, 8)  # ``incremental.DECIDING`` in a row of ``REF_FIELDS``
+_DECIDING_AT = itemgetter(2, 3, 4, 5, 6, 8, 9, 10)  # ``incremental.DECIDING`` in a row of ``REF_FIELDS``
 _WRITTEN_AT = itemgetter(3, 4, 8)  # name, receiver, bound_to
 
 
