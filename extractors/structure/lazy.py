@@ -1058,11 +1058,12 @@ def resolve_affected(index: Index, refs: pa.Table, files: dict, affected: set[st
 
 def _resolve_lines(resolver: LazyResolver, refs: list[Ref], twinned: frozenset[str]) -> list:
     """The edges of one file's references the kept lines did not give, each distinct reference resolved once (a
-    repeat takes the first one's edges at its own line)."""
+    repeat takes the first one's edges at its own line). Its argument count and labels are part of what it is: they
+    choose among overloads (``this.cache(ms)`` and ``this.cache(id, ms)`` in one method)."""
     edges: list = []
     seen: dict[tuple, list] = {}
     for r in refs:
-        key = (r.src_qualname, r.kind, r.name, r.receiver, r.module, r.alias, r.bound_to)
+        key = (r.src_qualname, r.kind, r.name, r.receiver, r.module, r.alias, r.bound_to, r.args, r.labels)
         if twinned and mentions(twinned, (r.name, r.receiver, r.bound_to)):
             key += (r.line,)
         found = seen.get(key)
