@@ -113,7 +113,8 @@ def edit_scope(changed: set[str], old: dict, new: dict) -> EditScope:
         if row[2] == "inherits":
             scope.classes.add(f"{row[0]}::{row[1]}")
             scope.rebased = True
-    _value_facts_moved(scope, _facts(old["refs"]) ^ _facts(new["refs"]), {row[0] for row in before})
+    _value_facts_moved(scope, _facts(old["refs"]) ^ _facts(new["refs"]), {row[0] for row in before},
+                       _renamed(early_before | early_after))
     files_before, files_after = _file_facts(old["files"]), _file_facts(new["files"])
     for path in changed:
         was, now = files_before.get(path), files_after.get(path)
@@ -123,16 +124,25 @@ def edit_scope(changed: set[str], old: dict, new: dict) -> EditScope:
     return scope
 
 
-def _value_facts_moved(scope: EditScope, moved: set[tuple], existed: set[str]) -> None:
+def _renamed(early: set[tuple]) -> dict[tuple[str, str], str]:
+    """(path, alias) -> the name imported under it (``from m import run as go``), of the changed files' imports."""
+    return {(row[0], row[6]): row[3] for row in early if row[2] == "import" and row[6] and row[6] != row[3]}
+
+
+def _value_facts_moved(scope: EditScope, moved: set[tuple], existed: set[str],
+                       renamed: dict[tuple[str, str], str]) -> None:
     """A declared type or value-flow fact moved: what a function returns, its declared type, its decorators, the
     parameters it calls (the files with an edge to it resolve again: what reads its value calls it, ``f()()``,
     ``x = f(); x.m()``, or reads the field; and those with an edge to what it returned or decorates: the callers
     of a decorated function call what the decorator returns); a function passed to a call (the called function's
     parameter calls resolve again, in the files defining a function of that name). ``existed``: the ids defined
-    before the edit."""
+    before the edit; ``renamed``: the changed files' imports under another name (``go(rest)`` after ``run as go``
+    passes ``rest`` to ``run``)."""
     for path, qual, kind, _name, _receiver, module, _alias, _bound in moved:
         if kind in ("callback", "param_passed"):
             scope.callees.add(module.rpartition(".")[2])
+            if (path, module) in renamed:
+                scope.callees.add(renamed[(path, module)])
             continue
         if "." in qual and kind in DECLARED_KINDS:  # a member's declared type (onDone?: (r: Report) => void): the
             # files handing an object literal where its owner is declared type their functions by it (no edge says so)
@@ -485,8 +495,9 @@ def _positions(column: pa.ChunkedArray, ids: pa.Array) -> pa.ChunkedArray:
 
 NOT_FROM_REFS = ("imports", "inherits", "dispatch")  # edges a file's imports, bases and overrides make, not its calls
 NOT_FROM_CALLS = [k for k in NOT_FROM_REFS if k != "imports"]  # nor from imports: left out of kept lines
-# what decides a reference's edges, but where (its count and labels too: ``append(" WHERE ")`` moved to where
-# ``append(it)`` was is another overload's call)
+# what decides a reference's edges, but where; its argument count and labels too: they choose among overloads
+# (typeorm's ``this.cache(id, ms)`` and ``this.cache(ms)`` in one method; Kotlin's ``append(" WHERE ")`` moved to
+# where ``append(it)`` was)
 DECIDING = ["kind", "name", "receiver", "module", "alias", "bound_to", "args", "labels"]
 
 

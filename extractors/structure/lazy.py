@@ -992,10 +992,14 @@ class LazyResolver(Resolver):
 
     def _bind_renamed(self, imported: Ref) -> None:
         """``bind_parameters``' rule for a function imported under another name (``imported``, a ``callback_refs``
-        row): the decorators naming it so in that file (``@debug`` after ``debug_decorator as debug``)."""
+        row): the decorators naming it so in that file (``@debug`` after ``debug_decorator as debug``), and the
+        functions its calls there pass (``go(rest)`` after ``run as go``)."""
         for r in self.g.index.early_refs_named(imported.alias, "decorated_by"):
             if r.path == imported.path:
                 self._bind_decorated(r, self._called)
+        for r in self.g.index.callbacks_named(imported.alias):
+            if r.path == imported.path and r.kind == "callback" and r.module == imported.alias and r.alias:
+                self._bind_passed(r, imported.alias, "", self._called)
 
     def _built_twins(self, path: str) -> frozenset[str]:
         """``Resolver._built_twins`` from the file's own definitions (the graph holds only those loaded so far, and
@@ -1054,11 +1058,12 @@ def resolve_affected(index: Index, refs: pa.Table, files: dict, affected: set[st
 
 def _resolve_lines(resolver: LazyResolver, refs: list[Ref], twinned: frozenset[str]) -> list:
     """The edges of one file's references the kept lines did not give, each distinct reference resolved once (a
-    repeat takes the first one's edges at its own line)."""
+    repeat takes the first one's edges at its own line). Its argument count and labels are part of what it is: they
+    choose among overloads (``this.cache(ms)`` and ``this.cache(id, ms)`` in one method)."""
     edges: list = []
     seen: dict[tuple, list] = {}
     for r in refs:
-        key = (r.src_qualname, r.kind, r.name, r.receiver, r.module, r.alias, r.bound_to)
+        key = (r.src_qualname, r.kind, r.name, r.receiver, r.module, r.alias, r.bound_to, r.args, r.labels)
         if twinned and mentions(twinned, (r.name, r.receiver, r.bound_to)):
             key += (r.line,)
         found = seen.get(key)

@@ -404,10 +404,20 @@ def _bindable_callbacks(refs: pa.Table) -> pa.ChunkedArray:
     kinds = refs.column("kind")
     passing = pc.filter(refs.column("src_qualname"), pc.is_in(kinds, value_set=pa.array(PARAMETER_KINDS)))
     names = {q.rpartition(".")[2] for q in pc.unique(pc.decoded(passing)).to_pylist() if q}
+    names |= _renamed_imports(refs, names)
     modules = pc.dictionary_encode(pc.decoded(refs.column("module")).combine_chunks())
     named = pa.array([m.rpartition(".")[2] in names for m in modules.dictionary.to_pylist()], pa.bool_())
     callee_named = pc.fill_null(pc.take(named, modules.indices), False)
     return pc.and_(pc.and_(pc.equal(kinds, "callback"), pc.is_valid(refs.column("alias"))), callee_named)
+
+
+def _renamed_imports(refs: pa.Table, names: set[str]) -> set[str]:
+    """The names ``names`` are imported under (``from m import run as go``: ``go(rest)`` passes ``rest`` to run's
+    parameter, ``Resolver.bind_parameters``)."""
+    kinds, aliases = refs.column("kind"), refs.column("alias")
+    renamed = pc.filter(refs.select(["name", "alias"]), pc.fill_null(pc.and_(
+        pc.equal(kinds, "import"), pc.and_(pc.is_valid(aliases), pc.not_equal(aliases, refs.column("name")))), False))
+    return {alias for name, alias in zip(*pc.decoded(renamed).to_pydict().values()) if name in names}
 
 
 def _resolved(state, workers: int | None, sids: dict[str, int] | None = None) -> pa.Table:

@@ -1501,8 +1501,8 @@ class Resolver(ImportBindings):
         passed_on = [r for r in refs if r.kind == "param_passed" and r.alias and r.bound_to]
         callees = self._calling_through(passed_on, called)
         names = {q.rpartition(".")[2] for _, q in called}
-        # from m import trace as traced: @traced names ``trace`` in that file (sympy's ``@debug``; an update binds it
-        # by the same rule: ``LazyResolver._bind_renamed``)
+        # from m import trace as traced: @traced (sympy's ``@debug``) and traced(f) name ``trace`` in that file (an
+        # update binds them by the same rule: ``LazyResolver._bind_renamed``)
         renamed = {(r.path, r.alias) for imports in self.imports_of.values() for r in imports
                    if r.kind == "import" and r.alias and r.alias != r.name and r.name in names}
         for r in refs:
@@ -1510,7 +1510,7 @@ class Resolver(ImportBindings):
                 self._bind_decorated(r, called)
             elif r.kind == "callback" and r.module and r.alias:
                 receiver, _, name = r.module.rpartition(".")
-                if name in names:
+                if name in names or (not receiver and (r.path, name) in renamed):  # go(rest) after run as go
                     self._bind_passed(r, name, receiver, called)
         passed_on = [r for r in passed_on if (r.path, r.src_qualname) in called]
         for _ in range(MAX_PASSED_ON):  # Walk(fn) -> walk(fn) -> visit(fn): one hop a round
