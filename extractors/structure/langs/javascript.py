@@ -234,6 +234,11 @@ ROUTED_FILES = (
     # entries dead at 0.6; knex's `exports.up = function (knex) {..}`)
     ("sequelize-cli", ("sequelize-cli", "umzug"), lazy_re(r"(?:^|/)(?:migrations|seeders)/[^/]+\.[cm]?[jt]s$")),
     ("knex", ("knex",), lazy_re(r"(?:^|/)(?:migrations|seeds)/[^/]+\.[cm]?[jt]s$")),
+    # Fastify's autoload registers each file under the `plugins` and `routes` folders its app names (fastify-cli's
+    # `fastify generate` layout: `fastify.register(AutoLoad, { dir: path.join(__dirname, 'routes') })`), through
+    # the plugin function each exports (fastify-cli's templates' six routes: dead at 0.6)
+    ("@fastify/autoload", ("@fastify/autoload", "fastify-autoload"),
+     lazy_re(r"^(?=[^\n]*\.[cm]?[jt]s$)(?:[^\n]*/)?(?:plugins|routes)/")),  # linear: one start, a look-ahead
 )
 # a tool's configuration file, loaded by its name from the package's folder (or the repository's): `.babelrc.js`'s
 # `module.exports = function (api) {..}` babel calls, `plopfile.cjs`'s `module.exports = function (plop)` (yup's,
@@ -241,7 +246,7 @@ ROUTED_FILES = (
 _TOOL_CONFIG = lazy_re(r"(?:^|/)(?:[\w-]+(?:\.[\w-]+)*\.config|\.[\w-]+rc|plopfile|gulpfile|[Gg]runtfile|jakefile)"
                        r"\.[cm]?[jt]s$")
 # how each framework of ROUTED_FILES takes a file's exports (the others route it)
-_TAKES = {"Storybook": "loads", "sequelize-cli": "runs", "knex": "runs"}
+_TAKES = {"Storybook": "loads", "sequelize-cli": "runs", "knex": "runs", "@fastify/autoload": "registers"}
 
 
 COMPONENTS = (".vue", ".svelte")  # single-file components: their template uses what their script defines
