@@ -234,6 +234,10 @@ mixed_into AS (  -- a mixin: a class a subclass combines with something outside 
     WHERE i.dst_id IS NOT NULL
     GROUP BY i.repo, i.dst_id
 ),
+passed_modules AS (  -- a module read whole as a value (plop's `setGenerator('c', gen)`, gen a required module
+    -- whose `module.exports = { actions: () => .. }` is no definition): the library it is handed to calls its object's
+    SELECT DISTINCT repo, dst_id FROM edges WHERE kind = 'reads' AND ref_form = 'read' AND ends_with(dst_id, '::<module>')
+),
 handed_over AS (  -- a method of an object a definition returns, holds or hands on, that definition reached: used as a
     -- whole (passed, returned, installed: zod's _installLazyMethods(inst, _zodTypeMethods)), a constructor of a used
     -- class (`this.logger = { info() {..} }`), a method a library reaches (an outside base's override, an entry
@@ -266,7 +270,8 @@ handed_over AS (  -- a method of an object a definition returns, holds or hands 
         SELECT s.repo, s.id, i.id IS NULL AND c.id IS NULL AND ob.id IS NULL AND NOT p.is_entry_point
         FROM builders s
         JOIN symbols p ON p.repo = s.repo AND p.id = s.builder
-                          AND p.kind IN ('function', 'method', 'variable', 'constant')
+                          AND (p.kind IN ('function', 'method', 'variable', 'constant') OR p.kind = 'module'
+                               AND s.builder IN (SELECT dst_id FROM passed_modules WHERE repo = s.repo))
         LEFT JOIN inbound i ON i.repo = p.repo AND i.id = p.id AND i.best > 0.3
         LEFT JOIN inbound c ON c.repo = p.repo AND c.id = p.parent_id AND c.best > 0.3 AND p.name = 'constructor'
         LEFT JOIN outside_bases ob ON ob.repo = p.repo AND ob.id = p.parent_id AND p.kind = 'method'
@@ -293,7 +298,7 @@ SELECT s.repo, s.id, s.path, s.name, s.kind, s.line_start, s.line_end, s.is_expo
            WHEN pr.id IS NOT NULL THEN 0.5
            WHEN ht.id IS NOT NULL AND s.kind = 'method' AND s.is_exported THEN 0.5
            WHEN un.name IS NOT NULL THEN 0.5
-           WHEN ho.id IS NOT NULL AND NOT s.is_exported THEN if(ho.exported_only, 0.6, 0.5)
+           WHEN ho.id IS NOT NULL AND (NOT s.is_exported OR pm.dst_id IS NOT NULL) THEN if(ho.exported_only, 0.6, 0.5)
            WHEN s.kind IN ('variable', 'constant', 'field', 'property') THEN 0.5
            -- an exported class with a library's base ranks as its methods do: a framework may find it by its base
            -- (C#'s validators, EF configurations, MediatR handlers an assembly scan registers)
@@ -351,7 +356,7 @@ SELECT s.repo, s.id, s.path, s.name, s.kind, s.line_start, s.line_end, s.is_expo
            WHEN ho.exported_only AND NOT s.is_exported
                THEN 'no reference in the repository; a method of an object that an exported definition builds, '
                     || 'which may be used from outside'
-           WHEN ho.id IS NOT NULL AND NOT s.is_exported
+           WHEN ho.id IS NOT NULL AND (NOT s.is_exported OR pm.dst_id IS NOT NULL)
                THEN 'no reference; a method of an object that a reached definition builds (returned, passed, '
                     || 'installed, held by a field), whose receiver (a library: a plugin host, a DI container) may call it'
            WHEN s.kind IN ('variable', 'constant', 'field', 'property')
@@ -391,6 +396,7 @@ LEFT JOIN hidden_types ht ON ht.repo = s.repo AND ht.id = s.parent_id
 LEFT JOIN protocol_members pr ON pr.repo = s.repo AND pr.id = s.id
 LEFT JOIN linked_twins lt ON lt.repo = s.repo AND lt.id = s.id
 LEFT JOIN handed_over ho ON ho.repo = s.repo AND ho.id = s.id
+LEFT JOIN passed_modules pm ON pm.repo = s.repo AND pm.dst_id = s.parent_id  -- its members, exported or not
 LEFT JOIN used_overrides uo  -- an overload's signature too (f#2 beside f): the override implements them all
     ON uo.repo = s.repo AND uo.id = if(contains(s.id, '#'), regexp_replace(s.id, '#[0-9]+', '', 'g'), s.id)
 LEFT JOIN type_parts tp ON tp.repo = s.repo AND tp.id = s.id

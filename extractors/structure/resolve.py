@@ -1885,7 +1885,8 @@ class Resolver(ImportBindings):
             hits = self._with_alternatives(hits)
         for h in hits:
             target = self.g.by_id[h].kind
-            if form == "callback" and target in VALUES:  # a variable passed or returned: read
+            if form == "callback" and (target in VALUES or target == "module"):  # a variable, or a module's
+                # object (a language's ``module_passed_whole``), passed or returned: read
                 out.append(self._edge(r, src, h, written, "reads", found.resolution, "read", r.receiver))
             elif form == "callback" and target in CLASSLIKE:  # isinstance(x, Foo), Callable[[Foo], ...]: a type
                 out.append(self._edge(r, src, h, written, "uses_type", found.resolution, "value", r.receiver))

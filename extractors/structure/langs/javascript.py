@@ -234,6 +234,11 @@ ROUTED_FILES = (
     # entries dead at 0.6; knex's `exports.up = function (knex) {..}`)
     ("sequelize-cli", ("sequelize-cli", "umzug"), lazy_re(r"(?:^|/)(?:migrations|seeders)/[^/]+\.[cm]?[jt]s$")),
     ("knex", ("knex",), lazy_re(r"(?:^|/)(?:migrations|seeds)/[^/]+\.[cm]?[jt]s$")),
+    # Fastify's autoload registers each file under the `plugins` and `routes` folders its app names (fastify-cli's
+    # `fastify generate` layout: `fastify.register(AutoLoad, { dir: path.join(__dirname, 'routes') })`), through
+    # the plugin function each exports (fastify-cli's templates' six routes: dead at 0.6)
+    ("@fastify/autoload", ("@fastify/autoload", "fastify-autoload"),
+     lazy_re(r"^(?=[^\n]*\.[cm]?[jt]s$)(?:[^\n]*/)?(?:plugins|routes)/")),  # linear: one start, a look-ahead
 )
 # a tool's configuration file, loaded by its name from the package's folder (or the repository's): `.babelrc.js`'s
 # `module.exports = function (api) {..}` babel calls, `plopfile.cjs`'s `module.exports = function (plop)` (yup's,
@@ -241,7 +246,7 @@ ROUTED_FILES = (
 _TOOL_CONFIG = lazy_re(r"(?:^|/)(?:[\w-]+(?:\.[\w-]+)*\.config|\.[\w-]+rc|plopfile|gulpfile|[Gg]runtfile|jakefile)"
                        r"\.[cm]?[jt]s$")
 # how each framework of ROUTED_FILES takes a file's exports (the others route it)
-_TAKES = {"Storybook": "loads", "sequelize-cli": "runs", "knex": "runs"}
+_TAKES = {"Storybook": "loads", "sequelize-cli": "runs", "knex": "runs", "@fastify/autoload": "registers"}
 
 
 COMPONENTS = (".vue", ".svelte")  # single-file components: their template uses what their script defines
@@ -784,8 +789,27 @@ def nested_key_member(resolver, r, src):
     return Found([sym.id], "same_file" if sym.path == r.path else "import")
 
 
+def module_passed_whole(resolver, r, src):
+    """``plop.setGenerator('component', componentGenerator)`` with ``const componentGenerator = require(
+    './generators/component')``, a module whose ``module.exports = { prompts: [..], actions: () => .. }`` is no
+    definition: the module itself, handed whole to the call, whose library reads the object's functions (they were
+    dead: nothing named the object). A bare name passed (``callback``) only, bound to a whole module of ours that
+    exports no definition as a whole (one that does is what ``imported`` answers); a call of it is left alone."""
+    if r.kind != "callback" or r.receiver:
+        return None
+    binding = resolver.bound_name(r.path, r.name)
+    if binding is None or binding.kind != "module" or resolver.default_export(binding.value):
+        return None
+    from ..graph import MODULE
+    from ..resolve import Found
+
+    found = [f"{p}::{MODULE}" for p in binding.value if f"{p}::{MODULE}" in resolver.g.by_id]
+    return Found(found[:1], "import") if found else None
+
+
 def extend_layers(name_layers: list, member_layers: list) -> None:
     name_layers.insert(0, type_argument_mark)
+    name_layers.insert(name_layers.index("imported") + 1, module_passed_whole)
     member_layers.insert(member_layers.index("self") + 1, exported_object_member)
     member_layers.insert(member_layers.index("class_named") + 1, exported_function_member)
     member_layers.insert(member_layers.index("class_named"), nested_key_member)

@@ -257,6 +257,16 @@
 (arguments (call_expression function: (identifier) @_req
     arguments: (arguments . (string (string_fragment)) .)) @name @reference.callback
   (#eq? @_req "require"))
+; ...and held in an array: `module.exports = [require('./remark-paragraph-alerts'), ..]` (formik's remark plugins, a
+; plugin list a tool reads): the same pair, so what the module exports has its reader (it was dead at 0.6)
+; needs: require
+(array (call_expression function: (identifier) @_req
+    arguments: (arguments . (string (string_fragment) @import.module) .)) @import.alias @import @import.wildcard
+  (#eq? @_req "require"))
+; needs: require
+(array (call_expression function: (identifier) @_req
+    arguments: (arguments . (string (string_fragment)) .)) @name @reference.callback
+  (#eq? @_req "require"))
 ; a module imported lazily, its default export what the promise gives: `lazy: () => import('./routes/users').then(convert)`
 ; (react-router's lazy routes), `React.lazy(() => import('./Page'))`: an import of the default export under the call's
 ; own text and a reference of that name, so the module's default has its reader and the file its dependency (the
