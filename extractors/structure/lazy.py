@@ -379,9 +379,9 @@ class _Columns:
     """A shard's columns made Python once, whole, without a tuple or an int object per row: a dictionary column as
     its decoded values (one string per distinct value, as before) and its codes, a column of ints without nulls as
     its buffer (``memoryview``: an int object made only for a row asked), any other as a list. The rows of a key are
-    made tuples when asked. A half-written typeorm edit (twelve files resolved again) made 21 shards of ``symbols`` and
-    ``early_refs`` Python whole, ~90K rows, of which the resolution asked ~34K: their tuples and ints were ~20 of
-    the resolution's ~55 MiB."""
+    made tuples when asked. A half-written typeorm edit (twelve files resolved again) made every shard of ``symbols`` and
+    ``early_refs`` Python whole (18, ~71K rows), of which the resolution asked ~34K rows: their tuples and ints were
+    ~20 of the resolution's ~55 MiB."""
 
     def __init__(self, table: pa.Table):
         self.columns = [_python_column(column) for column in table.columns]
@@ -398,9 +398,15 @@ class _Columns:
 _INT_FORMATS = {8: "b", 16: "h", 32: "i", 64: "q"}  # a signed int column's buffer read as a ``memoryview``
 
 
-def _python_column(column) -> tuple[list | None, object]:
-    """(values, codes) of one column (``_Columns``): a row's value is ``values[codes[i]]``, or ``codes[i]`` where
-    ``values`` is None."""
+class _Column(NamedTuple):
+    """One column of ``_Columns``: a row's value is ``values[codes[i]]``, or ``codes[i]`` where ``values`` is None."""
+
+    values: list | None
+    codes: object  # a ``memoryview`` of an int buffer, or a list
+
+
+def _python_column(column) -> _Column:
+    """One column of a shard made Python (``_Columns``)."""
     chunks = [chunk for chunk in _chunks_of(column) if len(chunk)]
     if chunks and pa.types.is_dictionary(chunks[0].type):
         values, codes = [], []
@@ -409,11 +415,11 @@ def _python_column(column) -> tuple[list | None, object]:
             codes.append(pc.add(indices, pa.scalar(len(values), pa.int32())) if values else indices)
             values += chunk.dictionary.to_pylist()
         codes = pc.fill_null(pa.concat_arrays(codes), pa.scalar(len(values), pa.int32()))
-        return values + [None], _buffer(codes)  # a null code points at the None appended
+        return _Column(values + [None], _buffer(codes))  # a null code points at the None appended
     plain = pa.concat_arrays(chunks) if chunks else None
     if plain is not None and pa.types.is_signed_integer(plain.type) and not plain.null_count:
-        return None, _buffer(plain)
-    return None, _pylist(column)
+        return _Column(None, _buffer(plain))
+    return _Column(None, _pylist(column))
 
 
 def _buffer(array: pa.Array) -> memoryview:
