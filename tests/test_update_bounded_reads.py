@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from conftest import index_structure
 
 from pipeline import indexing, shards
@@ -136,4 +138,72 @@ def test_an_edit_reaching_files_in_many_edges_shards_holds_few_of_them(tmp_path,
     assert max(counts, default=0) <= 2, counts  # ``HANDED_SHARDS`` at most (main's code: every one of them at once)
     edges = _rows(lake, "edges", ("src_id", "dst_id"))
     assert not [e for e in edges if e[1] in ("app/core.py::tool", "app/core.py::tool2")]  # ``tool`` is gone
+    _same_as_a_full_index(tmp_path, root, lake)
+
+
+# a language whose module keys follow from the paths and each file's declared package (``MODULE_KEYS_FROM_PACKAGES``):
+# two packages, a caller importing the callee's class by its package; the edit adds a method to the callee's file
+PACKAGED = {
+    "java": ({"shop/Price.java": "package shop;\n\npublic class Price {\n    public static int price(int n) {\n"
+                                 "        return n * 2;\n    }\n}\n",
+              "app/User.java": "package app;\n\nimport shop.Price;\n\npublic class User {\n    int run() {\n"
+                               "        return Price.price(3);\n    }\n}\n"},
+             "shop/Price.java", "    public static int discount(int n) {\n        return n - 1;\n    }\n}\n",
+             ("app/User.java::User.run", "shop/Price.java::Price.price")),
+    "kotlin": ({"shop/Price.kt": "package shop\n\nobject Price {\n    fun price(n: Int): Int {\n        return n * 2\n"
+                                 "    }\n}\n",
+                "app/User.kt": "package app\n\nimport shop.Price\n\nclass User {\n    fun run(): Int {\n"
+                               "        return Price.price(3)\n    }\n}\n"},
+               "shop/Price.kt", "    fun discount(n: Int): Int {\n        return n - 1\n    }\n}\n",
+               ("app/User.kt::User.run", "shop/Price.kt::Price.price")),
+    "csharp": ({"Shop/Price.cs": "namespace Shop\n{\n    public static class Price\n    {\n"
+                                 "        public static int Compute(int n) { return n * 2; }\n    }\n}\n",
+                "App/User.cs": "using Shop;\n\nnamespace App\n{\n    public class User\n    {\n"
+                               "        public int Run() { return Price.Compute(3); }\n    }\n}\n"},
+               "Shop/Price.cs", "        public static int Discount(int n) { return n - 1; }\n    }\n}\n",
+               ("App/User.cs::User.Run", "Shop/Price.cs::Price.Compute")),
+    "php": ({"src/Shop/Price.php": "<?php\nnamespace Shop;\n\nclass Price\n{\n    public static function compute($n)\n"
+                                   "    {\n        return $n * 2;\n    }\n}\n",
+             "src/App/User.php": "<?php\nnamespace App;\n\nuse Shop\\Price;\n\nclass User\n{\n    public function run()\n"
+                                 "    {\n        return Price::compute(3);\n    }\n}\n"},
+            "src/Shop/Price.php", "    public static function discount($n)\n    {\n        return $n - 1;\n    }\n}\n",
+            ("src/App/User.php::User.run", "src/Shop/Price.php::Price.compute")),
+}
+
+
+def _packaged(tmp_path, make_repo, language: str):
+    from pipeline.lake import Lake
+
+    files, edited, added, edge = PACKAGED[language]
+    root = make_repo(files=files)
+    lake = Lake(tmp_path / "lake")
+    index_structure(lake, root)
+    assert edge in _rows(lake, "edges", ("src_id", "dst_id"))
+    return root, lake, edited, added, edge
+
+
+@pytest.mark.parametrize("language", sorted(PACKAGED))
+def test_an_edit_keeping_its_package_keeps_the_module_index(tmp_path, make_repo, monkeypatch, language):
+    root, lake, edited, added, edge = _packaged(tmp_path, make_repo, language)
+    before = lake.snapshot("repo").tables["module_index"]["shards"]
+    text = (root / edited).read_text()
+    (root / edited).write_text(text[: text.rindex("}")].rstrip() + "\n\n" + added)  # a method added to the class
+    calls = _module_rows_calls(monkeypatch)
+    assert indexing.update(root, [edited], repo="repo", lake=lake).status == "ok"
+    assert calls == []  # every file's keys were not asked again (main's code: [2])
+    assert lake.snapshot("repo").tables["module_index"]["shards"] == before  # the table not written again
+    assert edge in _rows(lake, "edges", ("src_id", "dst_id"))  # the caller still reaches it through the keys kept
+    _same_as_a_full_index(tmp_path, root, lake)
+
+
+def test_an_edit_moving_its_package_builds_the_module_index_again(tmp_path, make_repo, monkeypatch):
+    root, lake, edited, _added, _edge = _packaged(tmp_path, make_repo, "java")
+    (root / edited).write_text((root / edited).read_text().replace("package shop;", "package store;"))
+    (root / "app/User.java").write_text((root / "app/User.java").read_text().replace("shop.Price", "store.Price"))
+    calls = _module_rows_calls(monkeypatch)
+    assert indexing.update(root, [edited, "app/User.java"], repo="repo", lake=lake).status == "ok"
+    assert calls  # a file's package moved: the keys are asked again
+    keys = {key for _kind, _family, key, *_ in _rows(lake, "module_index", ("kind", "family", "key", "path"))}
+    assert "store.Price" in keys and "shop.Price" not in keys
+    assert ("app/User.java::User.run", "shop/Price.java::Price.price") in _rows(lake, "edges", ("src_id", "dst_id"))
     _same_as_a_full_index(tmp_path, root, lake)

@@ -151,3 +151,42 @@ def test_an_update_that_lets_go_of_its_shards_gives_a_full_runs_edges(monkeypatc
             assert _edge_rows(lake) == _edge_rows(full), (rel, budget)
             most[budget] = max([most[budget], *held])
     assert most[1] == 1 and most[1 << 30] > 2, most  # each shard let go once the next is asked; or all held
+
+
+def _symbol_shard(n: int) -> pa.Table:
+    """A ``symbols`` shard of ``n`` rows (``lazy.READ_COLUMNS``) in three row groups (each a dictionary of its own),
+    the strings few and repeated (as a shard's paths, names and kinds are), ints past the small ones Python caches,
+    parameters mostly null."""
+    paths = [f"pkg/m{i // 150:03}.py" for i in range(n)]  # a file's rows together, as the shard is sorted by path
+    columns = {"path": paths, "name": [f"f{i % 50}" for i in range(n)], "qualname": [f"C{i % 60}.f" for i in range(n)],
+               "kind": ["method" if i % 3 else "class" for i in range(n)],
+               "parent_id": [None if i % 3 == 0 else f"pkg/base.py::C{i % 60}" for i in range(n)],
+               "line_start": list(range(1000, 1000 + n)), "sid": list(range(70000, 70000 + n)),
+               "params_min": [1 if i % 7 == 0 else None for i in range(n)], "params_max": [None] * n,
+               "labels": [None] * n}
+    types = {"line_start": pa.int32(), "sid": pa.int32(), "params_min": pa.int16(), "params_max": pa.int16()}
+    table = pa.table({c: pa.array(columns[c], types.get(c, pa.string())) for c in columns})
+    encoded = {c: table.column(c) if c in types else table.column(c).dictionary_encode() for c in columns}
+    return pa.Table.from_batches(pa.table(encoded).to_batches(max_chunksize=n // 3 + 1))
+
+
+def test_a_shard_made_python_whole_makes_tuples_only_of_the_keys_asked(monkeypatch):
+    """A shard asked for many keys becomes Python whole (``LakeRows.WHOLE_AFTER``); a half-written typeorm edit made
+    ~90K rows of 21 shards tuples and ints, of which it asked ~34K. Its columns are made Python (each distinct string
+    once), a row a tuple when its key is asked: the objects kept stay far below one a row (made whole: three)."""
+    from extractors.structure import lazy
+
+    table = _symbol_shard(MANY)
+    monkeypatch.setattr(lazy.LakeRows, "WHOLE_AFTER", 0)  # whole from the first key asked
+
+    def read(name, columns, where, dictionary=(), whole_shards=False, sorted_only=False):
+        return None if sorted_only else table  # one shard, not sorted into row groups by key: read whole
+
+    rows = lazy.LakeRows(read, lambda name, key, value: "shard-0", "symbols", lazy.READ_COLUMNS, "path")
+    asked = ["pkg/m003.py", "pkg/m017.py", "pkg/m039.py"]
+    found, blocks = _blocks(lambda: [rows.where(path) for path in asked])
+    data = table.to_pydict()
+    every = list(zip(*(data[c] for c in lazy.READ_COLUMNS)))
+    assert found == [[r for r in every if r[0] == path] for path in asked]  # every row of the file, in order
+    assert [len(f) for f in found] == [150, 150, 150] and found[2][0][7] is None and found[1][1][5] == 1000 + 2551
+    assert blocks < MANY // 2, f"{blocks} blocks kept: every row of the shard was made a tuple"  # main: ~19K

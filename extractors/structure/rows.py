@@ -462,9 +462,11 @@ def kept_modules(previous, old_files: pa.Table | None, new_files: pa.Table, chan
     language group's into Python when resolution asks for it) when this run cannot have moved them: no file
     added, deleted or skipped, none of another language or package, no resolution config moved, and the changed
     files of languages whose keys follow from the set of paths alone (``MODULE_KEYS_FROM_PATHS``: Rust reads its
-    files' ``#[path]`` attributes) or from the paths and the resolution configs (``MODULE_KEYS_FROM_CONFIGS``:
+    files' ``#[path]`` attributes), from the paths and the resolution configs (``MODULE_KEYS_FROM_CONFIGS``:
     JavaScript's package.json files; a typeorm update built the keys of its 3,583 files again, reading ~2,000
-    package.json paths, and wrote the table whole). None: they are built again (``module_index_batches``)."""
+    package.json paths, and wrote the table whole) or from the paths and the files' declared packages
+    (``MODULE_KEYS_FROM_PACKAGES``: Java's, C#'s, PHP's, Swift's; the package is among the facts compared here).
+    None: they are built again (``module_index_batches``)."""
     from .graph import MODULE_COLUMNS
     from .incremental import _file_facts
     from .langs import support
@@ -487,8 +489,13 @@ def kept_modules(previous, old_files: pa.Table | None, new_files: pa.Table, chan
 
 
 def _keys_kept(support) -> bool:
-    """Whether a language's module keys stay as they are while the paths and the resolution configs do."""
-    return getattr(support, "MODULE_KEYS_FROM_PATHS", False) or getattr(support, "MODULE_KEYS_FROM_CONFIGS", False)
+    """Whether a language's module keys stay as they are while the paths, the resolution configs and the files'
+    packages do."""
+    return any(getattr(support, flag, False) for flag in KEYS_KEPT_BY)
+
+
+# a language's flags saying its ``module_keys`` reads nothing of a file's text but what ``kept_modules`` compares
+KEYS_KEPT_BY = ("MODULE_KEYS_FROM_PATHS", "MODULE_KEYS_FROM_CONFIGS", "MODULE_KEYS_FROM_PACKAGES")
 
 
 def module_index_batches(current: "Current", root):

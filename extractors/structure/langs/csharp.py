@@ -28,6 +28,7 @@ from ..graph import MODULE
 from ..parse import BASE_ARGUMENT_MARK, TYPE_PARAMETER_DECLARED, TYPE_PARAMETER_INFERRED
 
 GROUP = "csharp"
+MODULE_KEYS_FROM_PACKAGES = True  # the paths and the files' namespaces (their blocks too): ``java``'s flag
 ARITY = True  # overloads are told apart by their arguments: a call reaches those that accept its count
 IMPLICIT_THIS = True  # a bare M() in a method may be the class's or a base class's method
 BARE_FIELDS = True  # _validator.RuleFor(x => ..) in a method: the class's field _validator, where no local is named so

@@ -16,6 +16,10 @@ from .java_overloads import (UNKNOWN, argument_types, choose_overloads, deferred
                              split_signature)
 
 GROUP = "java"
+# ``module_keys`` reads the paths and each file's declared package (the ``files`` table's ``package``, which
+# ``rows.kept_modules`` compares before and after), nothing else of a file's text: an edit keeping the package keeps
+# the lake's module index (Kotlin and Scala share the keys)
+MODULE_KEYS_FROM_PACKAGES = True
 ARITY = True  # overloads are told apart by their arguments: a call reaches those that accept its count
 # ``class JBoss6VFS extends VFS`` beside its own nested ``static class VFS``: the extends clause names the package's
 # VFS (the class's members are in scope in its body only; mybatis's VFS implementations read as dead)

@@ -14,8 +14,9 @@ from . import entry_reason_with, runtime_hook
 from ..lazyre import lazy_re
 from ..qualnames import untwinned
 from .implicit_this import implicit_this, implicit_this_field
-from .java import (BUILTINS as JAVA_BUILTINS, EXTERNAL_RECEIVERS as JAVA_EXTERNAL, guess_bare_names,  # noqa: F401
-                   is_external, module_keys, object_method, package_scope, resolve_module, star_class, submodule)
+from .java import (BUILTINS as JAVA_BUILTINS, EXTERNAL_RECEIVERS as JAVA_EXTERNAL,  # noqa: F401
+                   MODULE_KEYS_FROM_PACKAGES, guess_bare_names, is_external, module_keys, object_method, package_scope,
+                   resolve_module, star_class, submodule)
 
 GROUP = "java"  # Kotlin and Java call each other: one module index, one package scope
 ARITY = True  # overloads are told apart by their arguments: a call reaches those that accept its count

@@ -17,6 +17,7 @@ from ..lazyre import lazy_re
 from ..markup import blanked
 
 GROUP = "php"
+MODULE_KEYS_FROM_PACKAGES = True  # the paths and the files' namespaces: ``java``'s flag
 PATH_SEPARATOR = "\\"  # use A\{B, C}: the group's prefix and each name, one module path
 MEMBER_ACCESS = ("?->", "->", "::")  # $this->client->send(), Foo::make()->run(): receivers read with "."
 SIGILS = "$"  # written before a variable's name: $this is this

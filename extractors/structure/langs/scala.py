@@ -17,7 +17,7 @@ from typing import NamedTuple
 from . import entry_reason_with, runtime_hook
 from ..lazyre import lazy_re
 from .java import (BUILTINS as JAVA_BUILTINS, EXTERNAL_RECEIVERS as JAVA_EXTERNAL, _jvm_entry,  # noqa: F401
-                   guess_bare_names, module_keys, package_scope, submodule)
+                   MODULE_KEYS_FROM_PACKAGES, guess_bare_names, module_keys, package_scope, submodule)
 from .java import star_class as java_star_class
 from .java import resolve_module as resolve_absolute
 from .kotlin import extend_layers, library_member  # noqa: F401

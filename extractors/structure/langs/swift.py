@@ -26,6 +26,7 @@ from .arity import Params
 from .implicit_this import implicit_this, implicit_this_field
 
 GROUP = "swift"
+MODULE_KEYS_FROM_PACKAGES = True  # the paths and the files' targets (read from the manifest at parse): ``java``'s flag
 ARITY = True  # overloads are told apart by their arguments: a call reaches those that accept its count
 MODULE_OVERLOADS = True  # a module's files declare one namespace: `expect` overloaded across two files is one set
 IMPLICIT_THIS = True  # a bare m() in a method may be the type's, a base class's or a protocol extension's member
