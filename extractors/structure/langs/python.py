@@ -791,15 +791,22 @@ def _top_level(text: str) -> list[str]:
 
 _STRING = lazy_re(r"""^([A-Za-z]*)('''|\"\"\"|'|")(.*)\2$""", re.S)
 _FORMATTED = lazy_re(r"""^('|")([^'"{}]*(?:\{[^'"{}]*\}[^'"{}]*)*)\1\.format\(.*\)$""", re.S)  # '..{}..'.format(x)
+# '_print_Derivative_%s' % name (sympy's CodePrinter): each %-conversion a part computed at run time
+_PERCENT_FORMATTED = lazy_re(r"""^('|")([^'"]*)\1\s*%\s*\S.*$""", re.S)
+_CONVERSION = lazy_re(r"%[-#0 +]*\d*(?:\.\d+)?[sdri]")
 _CONCATENATED = lazy_re(r"""\s*\+\s*(?=(?:[^'"]*(?:'[^']*'|"[^"]*"))*[^'"]*$)""")  # a + outside quotes
 
 
 def member_template(text: str) -> str | None:
-    """``f"visit_{kind}"``, ``"emit_" + kind``, ``f"{key}_schema"``, ``'visit_{}'.format(kind)`` -> ``visit_*``,
-    ``emit_*``, ``*_schema``, ``visit_*``."""
+    """``f"visit_{kind}"``, ``"emit_" + kind``, ``f"{key}_schema"``, ``'visit_{}'.format(kind)``, ``'visit_%s' % kind``
+    -> ``visit_*``, ``emit_*``, ``*_schema``, ``visit_*``, ``visit_*``."""
     formatted = _FORMATTED.match(text.strip())
     if formatted:  # str.format: each {..} of the text a part computed at run time, as in an f-string
         return name_template(_formatted_pieces(formatted.group(2)))
+    formatted = _PERCENT_FORMATTED.match(text.strip())
+    if formatted:
+        parts = _CONVERSION.split(formatted.group(2))
+        return name_template([p for part in parts for p in (part, None)][:-1])
     pieces: list[str | None] = []
     for part in _CONCATENATED.split(text.strip()):
         string = _STRING.match(part)
