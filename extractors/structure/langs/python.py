@@ -682,6 +682,7 @@ def settle_references(raw_refs: list) -> list:
 
 
 TEMPLATE_HELD = "template_held"  # python.scm: a variable a getattr(..) of a name with no constant part is assigned to
+_NODE_KIND = lazy_re(r"^(?!(?:self|cls)\.)[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+$")  # tree.data, not self.method_name
 CALLED_REACH = 15  # lines between `f = getattr(self, tree.data)` and its `f(..)` (lark's: 8, past a try / except)
 
 
@@ -695,7 +696,14 @@ def _called_members(raw_refs: list):
     such template (most files)."""
     if not has_kind(raw_refs, "template"):
         return None
-    starts = {r.start for r in raw_refs if r.kind == "call_result" and r.name == "getattr"}
+    # only a name read off another value, the node a walker visits (tree.data, token.type, node.kind): a variable
+    # (getattr(self, handler_name): starlette's HTTPEndpoint, marshmallow's hooks) or the object's own setting
+    # (getattr(schema, self.method_name)) names a method the code chose, which a static reading cannot tell, and
+    # taking any method there cost the SCIP comparison's precision on seven of its eighteen Python targets
+    picked = {r.start for r in raw_refs if r.kind == "template" and _NODE_KIND.match(r.name)}
+    if not picked:
+        return None
+    starts = {r.start for r in raw_refs if r.kind == "call_result" and r.name == "getattr"} & picked
     held = [r for r in raw_refs if r.kind == TEMPLATE_HELD]
     if held:
         calls: dict[str, list] = {}  # a name's calls (start, line) by start: the first after a holding is the nearest
@@ -707,7 +715,7 @@ def _called_members(raw_refs: list):
         for h in held:
             of_name = calls.get(h.name, ())
             after = bisect.bisect_right(of_name, (h.start, float("inf")))
-            if after < len(of_name) and of_name[after][1] - h.line <= CALLED_REACH:
+            if h.start in picked and after < len(of_name) and of_name[after][1] - h.line <= CALLED_REACH:
                 starts.add(h.start)
     return (lambda r: r.start in starts) if starts else None
 
