@@ -579,7 +579,7 @@
 ; ... held by a variable (f = getattr(self, tree.data); f(children): lark's Transformer), which
 ; langs/python.settle_references looks for a call of (@reference.template_held: the getattr's start, the variable)
 ; needs: getattr
-(assignment left: (identifier) @name right: (call function: (identifier) @_getattr) @reference.template_held
+(assignment left: (identifier) @name right: (_ function: (identifier) @_getattr) @reference.template_held
   (#eq? @_getattr "getattr"))
 ; ... and one formatted by str.format (falcon's inspect: getattr(  # type: ignore\n self, 'visit_{}'.format(..)),
 ; a comment before the arguments)
