@@ -133,7 +133,7 @@ import re
 from functools import lru_cache
 from itertools import compress
 from operator import itemgetter
-from typing import Any, Callable, NamedTuple
+from typing import Callable, NamedTuple
 
 from ..lazyre import lazy_re
 
@@ -312,15 +312,13 @@ def of_kind(raw_refs: list, *kinds: str) -> list:
 
 
 def settle_templates(raw_refs: list, template_of: Callable[[str], str | None], reach: int = 15,
-                     unknown: str | None = None, called: Callable[[Any], bool] | None = None) -> list:
+                     unknown: str | None = None) -> list:
     """The raw ``template`` references with their pattern as name (``template_of`` reads the written expression), one
     naming a variable taking the pattern of the nearest template assigned to it at most ``reach`` lines before
     (``method = f"{key}_schema"; getattr(self, method)``); ``template_value`` facts dropped, and every template
     reference no pattern answers (``getattr(self, name)`` stays unknown). Where ``unknown`` is given (``ANY_KEY``), a
     reference naming a whole subscript (``this[stmt.type]``) is named ``unknown``, unless its key is a variable a
-    template was assigned to (``this[method]()`` after ``method = 'run' + x``: that template's reference says it).
-    Where ``called`` is given, a reference no pattern answers whose member the code calls (``called(r)``: Python's
-    ``f = getattr(self, tree.data); f(children)``) is named ``ANY_KEY``: a dispatch by a name spelled nowhere."""
+    template was assigned to (``this[method]()`` after ``method = 'run' + x``: that template's reference says it)."""
     if not has_kind(raw_refs, TEMPLATE):
         return [r for r in raw_refs if r.kind != TEMPLATE_VALUE] if has_kind(raw_refs, TEMPLATE_VALUE) else raw_refs
     assigned: dict[str, list] = {}
@@ -339,8 +337,6 @@ def settle_templates(raw_refs: list, template_of: Callable[[str], str | None], r
             else:
                 pattern = template_of(r.name) if not r.name.isidentifier() else _assigned_template(
                     assigned.get(r.name, ()), r, template_of, reach)
-            if pattern is None and called is not None and called(r):
-                pattern = ANY_KEY
             if pattern is None:
                 continue
             r = r._replace(name=pattern)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import abc
-import bisect
 import builtins
 import functools
 import importlib
@@ -212,10 +211,9 @@ LOADED_FILES = (
 
 def file_entries(path: str, defs: list, root) -> list:
     """What a framework takes from a file it loads by its place, or by the names it defines (``MODULE_PROTOCOLS``):
-    an Alembic revision's ``upgrade`` and
-    ``downgrade``, a Django migration's ``Migration``, a management command's ``Command``, a URLconf's
-    ``urlpatterns``, an ``apps.py``'s ``AppConfig``, an asv benchmark's ``time_*``: nothing in the repository names
-    them."""
+    an Alembic revision's ``upgrade`` and ``downgrade``, a Django migration's ``Migration``, a management command's
+    ``Command``, a URLconf's ``urlpatterns``, an ``apps.py``'s ``AppConfig``, an asv benchmark's ``time_*``, a thefuck
+    rule's ``match``: nothing in the repository names them."""
     if root is not None and any(path.startswith(folder + "/") for folder in _asv_benchmark_dirs(str(root))):
         suites = {d.parent for d in defs if d.kind == "method" and ASV_NAMES.match(d.name)}
         defs = with_entries(defs, lambda d: "asv runs it by its name" if (
@@ -671,53 +669,9 @@ _FLAG_NAME = lazy_re(r"^[A-Z][A-Z0-9_]+$")  # a constant's name (a class's has a
 
 
 def settle_references(raw_refs: list) -> list:
-    """Type aliases' members (``_alias_members_apart``), templates' patterns (``langs.settle_templates``; a member
-    named by no constant and called, any member: ``_called_members``) and ``Self`` read through its module
-    (``_typing_self_bare``)."""
-    refs = _constant_members(_alias_members_apart(_typing_self_bare(raw_refs)))
-    called = _called_members(refs)
-    if has_kind(refs, TEMPLATE_HELD):
-        refs = [r for r in refs if r.kind != TEMPLATE_HELD]
-    return settle_templates(refs, member_template, called=called)
-
-
-TEMPLATE_HELD = "template_held"  # python.scm: a variable a getattr(..) of a name with no constant part is assigned to
-_NODE_KIND = lazy_re(r"^(?!(?:self|cls)\.)[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+$")  # tree.data, not self.method_name
-CALLED_REACH = 15  # lines between `f = getattr(self, tree.data)` and its `f(..)` (lark's: 8, past a try / except)
-
-
-def _called_members(raw_refs: list):
-    """Which ``getattr(o, name)`` template references no pattern names are called: ``getattr(self, name)(x)`` (a
-    ``call_result`` at its start) or ``f = getattr(self, tree.data)`` then ``f(children)`` within
-    ``CALLED_REACH`` lines (a ``template_held`` at its start, a call of ``f`` after it). Such a call runs a method
-    the name picks at run time (lark's Transformer runs ``self.<rule name>``): ``settle_templates`` names it
-    ``ANY_KEY``, each method of the receiver's class a possible callee (``Resolver._any_key``: ambiguous, never a
-    sure edge). A read (``[getattr(self, k) for k in self._fields]``) stays unknown. None where the file has no
-    such template (most files)."""
-    if not has_kind(raw_refs, "template"):
-        return None
-    # only a name read off another value, the node a walker visits (tree.data, token.type, node.kind): a variable
-    # (getattr(self, handler_name): starlette's HTTPEndpoint, marshmallow's hooks) or the object's own setting
-    # (getattr(schema, self.method_name)) names a method the code chose, which a static reading cannot tell, and
-    # taking any method there cost the SCIP comparison's precision on seven of its eighteen Python targets
-    picked = {r.start for r in raw_refs if r.kind == "template" and _NODE_KIND.match(r.name)}
-    if not picked:
-        return None
-    starts = {r.start for r in raw_refs if r.kind == "call_result" and r.name == "getattr"} & picked
-    held = [r for r in raw_refs if r.kind == TEMPLATE_HELD]
-    if held:
-        calls: dict[str, list] = {}  # a name's calls (start, line) by start: the first after a holding is the nearest
-        for r in raw_refs:
-            if r.kind == "call" and r.receiver is None:
-                calls.setdefault(r.name, []).append((r.start, r.line))
-        for of_name in calls.values():
-            of_name.sort()
-        for h in held:
-            of_name = calls.get(h.name, ())
-            after = bisect.bisect_right(of_name, (h.start, float("inf")))
-            if h.start in picked and after < len(of_name) and of_name[after][1] - h.line <= CALLED_REACH:
-                starts.add(h.start)
-    return (lambda r: r.start in starts) if starts else None
+    """Type aliases' members (``_alias_members_apart``), templates' patterns (``langs.settle_templates``) and
+    ``Self`` read through its module (``_typing_self_bare``)."""
+    return settle_templates(_constant_members(_alias_members_apart(_typing_self_bare(raw_refs))), member_template)
 
 
 def _constant_members(raw_refs: list) -> list:

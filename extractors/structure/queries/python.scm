@@ -569,18 +569,11 @@
 
 ; a member named by a template (getattr(self, f"visit_{kind}"), getattr(self, "emit_" + kind)): @name the template,
 ; or a variable the enclosing code assigns one (method = f"{key}_schema"; getattr(self, method)), which
-; langs/python.settle_references reads; a name with no constant part (getattr(self, tree.data)) stays unknown unless
-; the member is called: any member (langs.ANY_KEY)
+; langs/python.settle_references reads; a name with no constant part stays unknown
 ; needs: getattr
 (call function: (identifier) @_getattr
-  arguments: (argument_list . [(identifier) (attribute)] @receiver
-                            . [(string) (binary_operator) (identifier) (attribute)] @name)
+  arguments: (argument_list . [(identifier) (attribute)] @receiver . [(string) (binary_operator) (identifier)] @name)
   (#eq? @_getattr "getattr")) @reference.template
-; ... held by a variable (f = getattr(self, tree.data); f(children): lark's Transformer), which
-; langs/python.settle_references looks for a call of (@reference.template_held: the getattr's start, the variable)
-; needs: getattr
-(assignment left: (identifier) @name right: (_ function: (identifier) @_getattr) @reference.template_held
-  (#eq? @_getattr "getattr"))
 ; ... and one formatted by str.format (falcon's inspect: getattr(  # type: ignore\n self, 'visit_{}'.format(..)),
 ; a comment before the arguments)
 ; needs: getattr format
