@@ -210,24 +210,58 @@ LOADED_FILES = (
 
 
 def file_entries(path: str, defs: list, root) -> list:
-    """What a framework takes from a file it loads by its place: an Alembic revision's ``upgrade`` and
-    ``downgrade``, a Django migration's ``Migration``, a management command's ``Command``, a URLconf's
-    ``urlpatterns``, an ``apps.py``'s ``AppConfig``, an asv benchmark's ``time_*``: nothing in the repository names
-    them."""
+    """What a framework takes from a file it loads by its place, or by the names it defines (``MODULE_PROTOCOLS``):
+    an Alembic revision's ``upgrade`` and ``downgrade``, a Django migration's ``Migration``, a management command's
+    ``Command``, a URLconf's ``urlpatterns``, an ``apps.py``'s ``AppConfig``, an asv benchmark's ``time_*``, a thefuck
+    rule's ``match``: nothing in the repository names them."""
     if root is not None and any(path.startswith(folder + "/") for folder in _asv_benchmark_dirs(str(root))):
         suites = {d.parent for d in defs if d.kind == "method" and ASV_NAMES.match(d.name)}
         defs = with_entries(defs, lambda d: "asv runs it by its name" if (
             d.kind in ("function", "method") and ASV_NAMES.match(d.name)) or d.qualname in suites else None)
-    rules = [(tool, names) for tool, pattern, names in LOADED_FILES if pattern.search(path)]
+    rules = [(tool, names, "by its place") for tool, pattern, names in LOADED_FILES if pattern.search(path)]
+    rules += _module_protocols(path, defs)
     if not rules:
         return defs
 
     def reason(d) -> str | None:
-        tool = next((tool for tool, names in rules if d.parent is None and (
+        rule = next(((tool, how) for tool, names, how in rules if d.parent is None and (
             d.name in names if names is not None else d.kind == "class")), None)
-        return f"{tool} loads this file by its place and takes its {d.name}" if tool else None
+        return f"{rule[0]} loads this file {rule[1]} and takes its {d.name}" if rule else None
 
     return with_entries(defs, reason)
+
+
+class ModuleProtocol(typing.NamedTuple):
+    """A module a tool imports and reads by the names it defines, wherever the module lies: ``defines`` all at its
+    top level tell such a module apart, the tool takes ``takes`` from it."""
+
+    tool: str
+    place: typing.Any  # a pattern its path must match (None: any path)
+    defines: frozenset
+    takes: frozenset
+
+
+# Found by what they define, not by their folder: an Alembic revision lies where the project's `script_location` or
+# `version_locations` says (flaskbb's `flaskbb/migrations/2015.._init.py`, a Flask-Alembic configuration, not a
+# `versions/` folder: its 13 upgrade/downgrade pairs were dead at 0.6), and a thefuck rule module under any `rules/`
+# folder (thefuck's own, a `thefuck_contrib_*` package's, ~/.config/thefuck/rules) is loaded and its match /
+# get_new_command called by name (its undecorated rules were dead at 0.6, decorated ones already taken)
+MODULE_PROTOCOLS = (
+    ModuleProtocol("Alembic", None, frozenset({"revision", "down_revision", "upgrade"}),
+                   frozenset({"upgrade", "downgrade", "revision", "down_revision", "branch_labels", "depends_on"})),
+    ModuleProtocol("thefuck", lazy_re(r"(?:^|/)rules/[^/]+\.py$"), frozenset({"match", "get_new_command"}),
+                   frozenset({"match", "get_new_command", "side_effect", "enabled_by_default", "priority",
+                              "requires_output"})),
+)
+
+
+def _module_protocols(path: str, defs: list) -> list:
+    """The (tool, names, how) rules of ``MODULE_PROTOCOLS`` whose names the file defines at its top level."""
+    if not path.endswith(".py"):
+        return []
+    top = {d.name for d in defs if d.parent is None}
+    return [(p.tool, p.takes, "by the names it defines") for p in MODULE_PROTOCOLS
+            if p.defines <= top and (p.place is None or p.place.search(path))]
 
 
 # airspeed velocity runs, by name, every benchmark function or method of its benchmark folder and their set-ups
@@ -719,15 +753,22 @@ def _top_level(text: str) -> list[str]:
 
 _STRING = lazy_re(r"""^([A-Za-z]*)('''|\"\"\"|'|")(.*)\2$""", re.S)
 _FORMATTED = lazy_re(r"""^('|")([^'"{}]*(?:\{[^'"{}]*\}[^'"{}]*)*)\1\.format\(.*\)$""", re.S)  # '..{}..'.format(x)
+# '_print_Derivative_%s' % name (sympy's CodePrinter): each %-conversion a part computed at run time
+_PERCENT_FORMATTED = lazy_re(r"""^('|")([^'"]*)\1\s*%\s*\S.*$""", re.S)
+_CONVERSION = lazy_re(r"%[-#0 +]*\d*(?:\.\d+)?[sdri]")
 _CONCATENATED = lazy_re(r"""\s*\+\s*(?=(?:[^'"]*(?:'[^']*'|"[^"]*"))*[^'"]*$)""")  # a + outside quotes
 
 
 def member_template(text: str) -> str | None:
-    """``f"visit_{kind}"``, ``"emit_" + kind``, ``f"{key}_schema"``, ``'visit_{}'.format(kind)`` -> ``visit_*``,
-    ``emit_*``, ``*_schema``, ``visit_*``."""
+    """``f"visit_{kind}"``, ``"emit_" + kind``, ``f"{key}_schema"``, ``'visit_{}'.format(kind)``, ``'visit_%s' % kind``
+    -> ``visit_*``, ``emit_*``, ``*_schema``, ``visit_*``, ``visit_*``."""
     formatted = _FORMATTED.match(text.strip())
     if formatted:  # str.format: each {..} of the text a part computed at run time, as in an f-string
         return name_template(_formatted_pieces(formatted.group(2)))
+    formatted = _PERCENT_FORMATTED.match(text.strip())
+    if formatted:
+        parts = _CONVERSION.split(formatted.group(2))
+        return name_template([p for part in parts for p in (part, None)][:-1])
     pieces: list[str | None] = []
     for part in _CONCATENATED.split(text.strip()):
         string = _STRING.match(part)
