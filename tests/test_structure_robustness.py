@@ -369,3 +369,15 @@ def test_a_variable_narrowed_to_its_own_element_in_a_loop_parses_whole(lake, tmp
     assert (lead["parse_status"], lead["skip_reason"]) == ("ok", None)
     names = {r["qualname"] for r in lake.read_table("repo", "symbols").to_pylist()}
     assert {"leading", "first"} <= names
+
+
+def test_a_name_built_by_concatenation_splits_at_each_plus_outside_quotes_and_brackets():
+    from extractors.structure.langs import python
+
+    assert python.member_template('"visit_" + kind') == "visit_*"
+    assert python.member_template("'emit_'+node.kind + '_done'") == "emit_*_done"
+    assert python.member_template('"visit_" + name(a + "x")') == "visit_*"  # a call's own + is its argument's
+    assert python.member_template('"visit_a+b" + kind') is None  # a + inside the quotes is text, no name
+    # a hostile argument (200 KB of + and quotes) is read in one pass: it once took minutes by a look-ahead per +
+    assert python.member_template('"visit_" ' + "+ b " * 50_000) == "visit_*"
+    assert python.member_template('"' + "'a' + " * 33_000) is None

@@ -756,7 +756,6 @@ _FORMATTED = lazy_re(r"""^('|")([^'"{}]*(?:\{[^'"{}]*\}[^'"{}]*)*)\1\.format\(.*
 # '_print_Derivative_%s' % name (sympy's CodePrinter): each %-conversion a part computed at run time
 _PERCENT_FORMATTED = lazy_re(r"""^('|")([^'"]*)\1\s*%\s*\S.*$""", re.S)
 _CONVERSION = lazy_re(r"%[-#0 +]*\d*(?:\.\d+)?[sdri]")
-_CONCATENATED = lazy_re(r"""\s*\+\s*(?=(?:[^'"]*(?:'[^']*'|"[^"]*"))*[^'"]*$)""")  # a + outside quotes
 
 
 def member_template(text: str) -> str | None:
@@ -770,8 +769,10 @@ def member_template(text: str) -> str | None:
         parts = _CONVERSION.split(formatted.group(2))
         return name_template([p for part in parts for p in (part, None)][:-1])
     pieces: list[str | None] = []
-    for part in _CONCATENATED.split(text.strip()):
-        string = _STRING.match(part)
+    # each + outside quotes and brackets, in one pass (a look-ahead to the text's end per + was quadratic: a
+    # hostile getattr argument of 200 KB took minutes)
+    for part in split_outside(text.strip(), "+"):
+        string = _STRING.match(part.strip())
         if string is None:
             pieces.append(None)  # a value computed at run time
         elif "f" in string.group(1).lower():
