@@ -298,3 +298,9 @@
 ; a generic parameter stands for its constraint: func f<A: ParsableArguments>() { A.parse() } is that protocol's
 (type_parameter (type_identifier) @var.name . (user_type) @var.type)
 (inheritance_constraint constrained_type: (identifier (simple_identifier) @var.name) (user_type) @var.type)
+; and a call of it builds one (@var.default: bound for calls only): `try T(name: key)` with `T: Named` runs Named's
+; required init, whatever type the caller picks (XcodeGen's `T: NamedJSONConvertible`)
+; needs: <
+(type_parameter (type_identifier) @var.name . (user_type) @var.default)
+; needs: where
+(inheritance_constraint constrained_type: (identifier (simple_identifier) @var.name) (user_type) @var.default)
