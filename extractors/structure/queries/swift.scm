@@ -179,6 +179,12 @@
 (assignment result: (simple_identifier) @name) @reference.callback
 (value_argument value: (navigation_expression target: [(self_expression) (simple_identifier)] @receiver
   suffix: (navigation_suffix suffix: (simple_identifier) @name))) @reference.callback
+; a method taken as a value by a variable or property (Publish's `makeIndexHTML = factory.makeIndexHTML`, `factory: T`
+; with `T: HTMLFactory`): the receiver's, as an argument's is
+(assignment result: (navigation_expression target: [(self_expression) (simple_identifier)] @receiver
+  suffix: (navigation_suffix suffix: (simple_identifier) @name))) @reference.callback
+(property_declaration value: (navigation_expression target: [(self_expression) (simple_identifier)] @receiver
+  suffix: (navigation_suffix suffix: (simple_identifier) @name))) @reference.callback
 
 ; conformance and inheritance: class A: Base, Proto / protocol P: Q / extension A: Proto (the extended type's)
 (inheritance_specifier inherits_from: (user_type (type_identifier) @name .) @reference.inherits)
