@@ -55,6 +55,9 @@ BUILTIN_METHODS = frozenset({
 UNOWNED_BUILTINS_EXTERNAL = True
 _CLASS_PATH = lazy_re(r"^\\?(?:[A-Za-z_]\w*\\)+[A-Za-z_]\w*$")  # Psr7\Utils, \App\Foo: a class named whole
 _QUALIFIED = lazy_re(r"\\?(?:[A-Za-z_]\w*\\)+(?=[A-Za-z_])")  # \App\Models\User -> User (the last name)
+# kinds whose receiver written as a class's path is kept whole: a call's, and a protocol method's (a listener registered
+# by its class written fully qualified: `Event::listen(E::class, \App\Handlers\Stamp::class)`, php.scm)
+_WHOLE_PATH_KINDS = frozenset({"call", "protocol"})
 _NEW = lazy_re(r"^\(?\s*new\s+\\?((?:[A-Za-z_]\w*\\)*[A-Za-z_]\w*)\s*(?:\(.*\))?\s*\)?$", re.S)
 # Laravel's container: app(Foo::class), resolve(Foo::class), App::make(Foo::class), app()->make(Foo::class)
 _CONTAINER = lazy_re(r"^(?:app|resolve|App(?:::|\.)make|app\(\)(?:->|\.)make)\(\s*\\?((?:[A-Za-z_]\w*\\)*[A-Za-z_]\w*)"
@@ -192,7 +195,7 @@ def _receivers_settled(raw_refs: list) -> list:
         if receiver and _CLOSURE.match(receiver):
             receiver = "Closure"  # (function () {...})->bindTo($x): PHP's Closure, not the closure's text
         if receiver:
-            if receiver.endswith("\\") or (ref.kind == "call" and _CLASS_PATH.match(receiver)):
+            if receiver.endswith("\\") or (ref.kind in _WHOLE_PATH_KINDS and _CLASS_PATH.match(receiver)):
                 # \\A\\f(): f of namespace A; Psr7\\Utils::streamFor(): of class A\\Utils; written whole (``qualified``)
                 out.append(ref)
                 continue

@@ -85,6 +85,13 @@
 (array_creation_expression . (array_element_initializer (name) @receiver)
   . (array_element_initializer (string (string_content) @name)) .
   (#eq? @receiver "__CLASS__")) @reference.callback
+; a listener registered by its class (`Event::listen(OrderPlaced::class, StampOrder::class)`, `$events->listen(..)`):
+; the dispatcher calls its handle, wherever its file is (php.LARAVEL_FILES reads a `Listeners/` folder's only)
+; needs: listen
+((_ name: (name) @_listen arguments: (arguments . (argument) . (argument
+    (class_constant_access_expression . [(name) (qualified_name)] @name . (name) @_class)) .))
+  @reference.protocol.handle
+ (#eq? @_listen "listen") (#eq? @_class "class"))
 ; ['App\Handler\Stream', 'flush']: a class named by its namespaced path in a string (register_shutdown_function)
 (array_creation_expression . (array_element_initializer (string (string_content) @receiver))
   . (array_element_initializer (string (string_content) @name)) .

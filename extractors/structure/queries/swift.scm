@@ -179,6 +179,12 @@
 (assignment result: (simple_identifier) @name) @reference.callback
 (value_argument value: (navigation_expression target: [(self_expression) (simple_identifier)] @receiver
   suffix: (navigation_suffix suffix: (simple_identifier) @name))) @reference.callback
+; a method taken as a value by a variable or property (Publish's `makeIndexHTML = factory.makeIndexHTML`, `factory: T`
+; with `T: HTMLFactory`): the receiver's, as an argument's is
+(assignment result: (navigation_expression target: [(self_expression) (simple_identifier)] @receiver
+  suffix: (navigation_suffix suffix: (simple_identifier) @name))) @reference.callback
+(property_declaration value: (navigation_expression target: [(self_expression) (simple_identifier)] @receiver
+  suffix: (navigation_suffix suffix: (simple_identifier) @name))) @reference.callback
 
 ; conformance and inheritance: class A: Base, Proto / protocol P: Q / extension A: Proto (the extended type's)
 (inheritance_specifier inherits_from: (user_type (type_identifier) @name .) @reference.inherits)
@@ -298,3 +304,9 @@
 ; a generic parameter stands for its constraint: func f<A: ParsableArguments>() { A.parse() } is that protocol's
 (type_parameter (type_identifier) @var.name . (user_type) @var.type)
 (inheritance_constraint constrained_type: (identifier (simple_identifier) @var.name) (user_type) @var.type)
+; and a call of it builds one (@var.default: bound for calls only): `try T(name: key)` with `T: Named` runs Named's
+; required init, whatever type the caller picks (XcodeGen's `T: NamedJSONConvertible`)
+; needs: <
+(type_parameter (type_identifier) @var.name . (user_type) @var.default)
+; needs: where
+(inheritance_constraint constrained_type: (identifier (simple_identifier) @var.name) (user_type) @var.default)
