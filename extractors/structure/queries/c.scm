@@ -122,7 +122,10 @@
  (case_statement value: (identifier) @name)
  (expression_statement (identifier) @name)  ; `vmbreak;`: an object-like macro written as a statement
  (conditional_expression [(identifier) @name])
- (cast_expression value: (identifier) @name)] @reference.callback  ; z->zalloc = (alloc_func)zalloc_cb
+ (cast_expression value: (identifier) @name)  ; z->zalloc = (alloc_func)zalloc_cb
+ ; sizeof(t_a): the grammar cannot tell a type's name from a value's there (lz4's local `typedef struct { char c;
+ ; LZ4_stream_t t; } t_a;` read by `sizeof(t_a)` alone was dead at 0.7)
+ (sizeof_expression value: (parenthesized_expression (identifier) @name))] @reference.callback
 
 ; types named in signatures, fields, variables, casts (see parse.py @reference.type and c.TYPE_CONTEXTS)
 (type_identifier) @name @reference.type
