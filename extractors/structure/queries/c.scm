@@ -95,6 +95,10 @@
                        type: (type_descriptor type: (type_identifier) @name !declarator)) @reference.call)
                      (ERROR (macro_type_specifier  ; UV_ERRNO_MAP(UV_ERR_NAME_GEN_R) default: ...
                        type: (type_descriptor type: (type_identifier) @name !declarator)) @reference.call)])
+; ...and in an enum's list (lz4frame.h's `typedef enum { LZ4F_LIST_ERRORS(LZ4F_GENERATE_ENUM) _dummy } ..`), which
+; the grammar reads as an error of two names: the list's macro, called, and the macro it expands each entry with
+((enumerator_list [(ERROR . (identifier) @name . (identifier) .) (ERROR . (identifier) . (identifier) @name .)]
+  @reference.call) (#match? @name "^[A-Z][A-Z0-9_]*$"))
 ; an export macro written as a declaration's type: CJSON_PUBLIC(cJSON *) cJSON_Parse(..)
 (macro_type_specifier name: (identifier) @name) @reference.call
 ; a statement macro with a block (lua's `vmdispatch (GET_OPCODE(i)) { vmcase(OP_MOVE) { .. } }`), which the grammar
