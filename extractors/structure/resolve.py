@@ -338,6 +338,7 @@ class Hooks(NamedTuple):
     library_member: Callable | None = None  # (resolver, ref, src) -> the repository's member of a library's value
     labeled_self: Callable | None = None  # (resolver, head, src) -> the class a receiver like Kotlin's this@Outer names
     universal_member: Callable | None = None  # (resolver, ref, src) -> a method added to every type, by its name
+    macro_in_scope: Callable | None = None  # (resolver, ref, ids) -> of another file's macros, those in scope there
     visible_members: Callable | None = None  # (resolver, ref, src, found) -> the members found the file can see
     # (resolver, cls, name) -> what a member ``cls`` and its bases do not declare stands for, generated at compile
     # time (Java's Lombok ``getName()`` of a ``@Data`` class: its field ``name``); None: nothing
@@ -543,6 +544,7 @@ def hooks_of(support) -> Hooks:
                  library_member=getattr(support, "library_member", None),
                  labeled_self=getattr(support, "labeled_self", None),
                  universal_member=getattr(support, "universal_member", None),
+                 macro_in_scope=getattr(support, "macro_in_scope", None),
                  visible_members=getattr(support, "visible_members", None),
                  generated_member=getattr(support, "generated_member", None),
                  visible_through_stars=bool(getattr(support, "VISIBLE_THROUGH_STARS", False)),
@@ -1104,7 +1106,9 @@ class Resolver(ImportBindings):
             return Found(here, "same_file")
         if not ids:
             return EXTERNAL
-        return Found(ids[:MAX_CANDIDATES], "unique_name" if len(ids) == 1 else "ambiguous")
+        in_scope = self.hooks.get(r.path, self.no_hooks).macro_in_scope
+        scoped = in_scope(self, r, ids) if in_scope is not None else None
+        return scoped or Found(ids[:MAX_CANDIDATES], "unique_name" if len(ids) == 1 else "ambiguous")
 
     def _implemented(self, found: Found) -> Found:
         """Of a name guess's candidates, a declaration file's (``typings/index.d.ts``' ``Command.parse``) dropped where

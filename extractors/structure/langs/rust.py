@@ -228,9 +228,10 @@ def module_keys(paths: list[str], files: dict, root) -> dict[str, list[str]]:
         if crate is not None and root is not None and posixpath.basename(path) in CRATE_ROOTS \
                 and posixpath.dirname(path) == crate:
             out[path] += [DEPENDS_ON + dep for dep in _dependencies(Path(root), posixpath.dirname(crate))]
+            out[path] += [EDITION_2015] if _edition_2015(Path(root), posixpath.dirname(crate)) else []
     if root is not None:
         declared = _module_declarations(paths, roots, Path(root))
-        keys = _path_attribute_keys(paths, roots, declared) + _target_crate_keys(paths, roots, declared)
+        keys = _path_attribute_keys(paths, roots, declared) + _target_crate_keys(paths, roots, declared, Path(root))
         for target, key in keys:
             if key not in out[target]:  # a test crate that mounts its modules by #[path] is found by both
                 out[target].append(key)
@@ -315,7 +316,7 @@ TARGET_FOLDERS = ("tests", "benches", "examples", "fuzz_targets")
 _PLAIN_MOD = lazy_re(rb"^((?:#\[[^\]\n]*\][ \t]*\n?)*)(?:pub(?:\([^)\n]*\))?[ \t]+)?mod[ \t]+(\w+)[ \t]*;", re.M)
 
 
-def _target_crate_keys(paths: list[str], roots: set, declared: Declared) -> list[tuple[str, str]]:
+def _target_crate_keys(paths: list[str], roots: set, declared: Declared, root: Path) -> list[tuple[str, str]]:
     """(file, key) for Cargo's target crates outside every crate's module tree: ``tests/tests.rs`` is the crate
     ``tests/tests.rs//``, and the module its ``mod testenv;`` declares (``tests/testenv.rs`` or
     ``tests/testenv/mod.rs``, with the files under that folder) is that crate's ``testenv``. Without them
@@ -327,6 +328,8 @@ def _target_crate_keys(paths: list[str], roots: set, declared: Declared) -> list
             continue
         out.append((path, _key(path, [])))
         folder = posixpath.dirname(path)
+        if _edition_2015(root, posixpath.dirname(folder)):  # tests/tests.rs: its package's edition
+            out.append((path, EDITION_2015))
         for name in declared.plain.get(path, ()):
             for target in (f"{folder}/{name}.rs", f"{folder}/{name}/mod.rs"):
                 if target in known:
@@ -374,6 +377,21 @@ def _dependencies(root: Path, package_dir: str) -> list[str]:
         elif section and (key := _DEPENDENCY_KEY.match(line)):
             names.append(key.group(1).replace("-", "_"))
     return sorted(set(names))
+
+
+# a package whose Cargo.toml writes no `edition` (nor inherits one: `edition.workspace = true`) is Rust 2015's
+EDITION_2015 = "edition:2015"  # the key of such a package's crate roots (and its target crates' files)
+_EDITION = lazy_re(r"^[ \t]*edition[ \t]*(?:=[ \t]*[\"']([0-9]+)[\"']|\.)", re.M)
+
+
+def _edition_2015(root: Path, package_dir: str) -> bool:
+    """Whether the package's ``use a::b`` paths start at its crate's root (Rust 2015: ``use util;`` in
+    ``cmd/stats.rs`` is ``crate::util``), where 2018 and later read them from the module itself or a dependency."""
+    raw = read_config(root, posixpath.join(package_dir, "Cargo.toml"))
+    if raw is None or b"[package]" not in raw:
+        return False  # no manifest (a loose file, a workspace's root): its edition is not known
+    m = _EDITION.search(raw.decode("utf-8", "replace"))
+    return m is None or m.group(1) == "2015"
 
 
 def _crate_name(root: Path, package_dir: str) -> str | None:
@@ -481,7 +499,9 @@ def nested_spec(spec: str, depth: int) -> str:
 def _where(importer: str, index: dict) -> tuple[str, list[str]] | None:
     crate = _crate_dir(importer, lambda d: _key(d, []) in index)
     if crate is None and _key(importer, []) in index:  # tests/lexical.rs, mounting modules by #[path]
-        return importer, []
+        # tests/test_cat.rs that tests/tests.rs mounts (`mod test_cat;`, xsv's `autotests = false`): that crate's
+        # module, whose `use workdir::Workdir` is its crate's `workdir`, never a crate of its own
+        return _mounted(index).in_file_crate.get(importer) or (importer, [])
     if crate is None:  # tests/lexical/algorithm.rs: a module tests/lexical.rs mounts by #[path] (a crate of a file)
         crate = _crate_dir(importer, lambda d: bool(d) and _key(d + ".rs", []) in index)
         if crate is None:  # tests/support/mod.rs: the module a test crate's `mod support;` declares
@@ -553,11 +573,19 @@ def resolve_module(importer: str, spec: str | None, index: dict, root) -> list[s
         while parts and parts[0] in ("self", "super"):
             if parts.pop(0) == "super":
                 base = base[:-1]
-        return index.get(_key(crate, base + parts), [])
+        found = index.get(_key(crate, base + parts), [])
+        if not found and len(parts) == 1 and spec.startswith("self::") and _edition_2015_crate(crate, index):
+            return index.get(_key(crate, parts), [])  # Rust 2015's `use util;` (self::util): the crate's util
+        return found
     found = index.get(_key(crate, here + parts)) or index.get(_key(crate, parts))
     if found:
         return found
     return _in_named_crate(parts, index)
+
+
+def _edition_2015_crate(crate: str, index: dict) -> bool:
+    """Whether ``crate`` (a crate root's folder, or a target crate's file) is a Rust 2015 package's."""
+    return any(p == crate or posixpath.dirname(p) == crate for p in index.get(EDITION_2015, ()))
 
 
 def _in_named_crate(parts: list[str], index: dict) -> list[str]:
@@ -664,6 +692,24 @@ def extend_layers(name_layers: list, member_layers: list) -> None:
     member_layers.append(external_crate_path)
     member_layers.append(builtin_type_path)
     member_layers.append(extension_trait_call)
+
+
+def macro_in_scope(resolver, r, ids: list[str]):
+    """``svec!(..)`` in ``tests/test_cat.rs``, a ``macro_rules! svec`` of ``tests/tests.rs``, which mounts it (``mod
+    test_cat;``): a macro is in textual scope in the modules its file declares after it, without a ``use``, so of
+    the macros ``ids`` of the call's name, those of the caller's crate root or enclosing module files are the one
+    called (xsv: 232 calls, each a guess by name, or a guess among the crates' same-named macros). None: no such."""
+    support = resolver.supports.get(r.path)
+    index = resolver.index_of(support) if support is not None else None
+    where = _where(r.path, index) if index is not None else None
+    if where is None:
+        return None
+    crate, here = where
+    enclosing = {p for k in range(len(here)) for p in index.get(_key(crate, here[:k]), ())}
+    found = [i for i in ids if resolver.g.by_id[i].path in enclosing]
+    from ..resolve import Found
+
+    return Found(found, "import") if found else None
 
 
 def inline_module_path(resolver, r, src):

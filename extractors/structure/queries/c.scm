@@ -95,6 +95,10 @@
                        type: (type_descriptor type: (type_identifier) @name !declarator)) @reference.call)
                      (ERROR (macro_type_specifier  ; UV_ERRNO_MAP(UV_ERR_NAME_GEN_R) default: ...
                        type: (type_descriptor type: (type_identifier) @name !declarator)) @reference.call)])
+; ...and in an enum's list (lz4frame.h's `typedef enum { LZ4F_LIST_ERRORS(LZ4F_GENERATE_ENUM) _dummy } ..`), which
+; the grammar reads as an error of two names: the list's macro, called, and the macro it expands each entry with
+((enumerator_list [(ERROR . (identifier) @name . (identifier) .) (ERROR . (identifier) . (identifier) @name .)]
+  @reference.call) (#match? @name "^[A-Z][A-Z0-9_]*$"))
 ; an export macro written as a declaration's type: CJSON_PUBLIC(cJSON *) cJSON_Parse(..)
 (macro_type_specifier name: (identifier) @name) @reference.call
 ; a statement macro with a block (lua's `vmdispatch (GET_OPCODE(i)) { vmcase(OP_MOVE) { .. } }`), which the grammar
@@ -122,7 +126,10 @@
  (case_statement value: (identifier) @name)
  (expression_statement (identifier) @name)  ; `vmbreak;`: an object-like macro written as a statement
  (conditional_expression [(identifier) @name])
- (cast_expression value: (identifier) @name)] @reference.callback  ; z->zalloc = (alloc_func)zalloc_cb
+ (cast_expression value: (identifier) @name)  ; z->zalloc = (alloc_func)zalloc_cb
+ ; sizeof(t_a): the grammar cannot tell a type's name from a value's there (lz4's local `typedef struct { char c;
+ ; LZ4_stream_t t; } t_a;` read by `sizeof(t_a)` alone was dead at 0.7)
+ (sizeof_expression value: (parenthesized_expression (identifier) @name))] @reference.callback
 
 ; types named in signatures, fields, variables, casts (see parse.py @reference.type and c.TYPE_CONTEXTS)
 (type_identifier) @name @reference.type

@@ -128,6 +128,9 @@
 ; ...and in a tuple (a parser combinator's choice: nom's `alt((parse_num, parse_bool))`, `(tag, digit1).parse(i)`)
 (tuple_expression [(identifier) @name (scoped_identifier path: (_) @receiver name: (identifier) @name)])
   @reference.callback
+; ...and held by a typed `let` (a function coerced to a pointer: xsv's `let get_field: _GetField = get_field;`
+; then `.scan(row, get_field)`; an untyped `let x = y;` is mostly a copy of a local)
+((let_declaration type: (_) value: (identifier) @name) @reference.callback (#match? @name "^[a-z_]"))
 ; ...and given as a block's value, a branch choosing the function it calls: if c { util::canonicalize } else {
 ; util::resolve_path }(path) (a path: a block's bare name is mostly a local's value)
 ((block (scoped_identifier path: (_) @receiver name: (identifier) @name) .) @reference.callback
