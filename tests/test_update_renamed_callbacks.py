@@ -6,6 +6,8 @@ decorator fix covered ``@traced`` only)."""
 
 from __future__ import annotations
 
+import pytest
+
 from conftest import index_structure
 
 from pipeline import indexing
@@ -55,19 +57,15 @@ def test_a_function_passed_to_a_renamed_import_feeds_its_parameter_call(tmp_path
     assert _flow(lake) == {("tasks.py::run", "user.py::rest")}  # not later (never passed), not skip (other's go)
 
 
-def test_an_update_of_the_called_function_keeps_what_a_full_index_finds(tmp_path, make_repo):
+@pytest.mark.parametrize("edited, text, flow", [
+    ("tasks.py", TASKS_EDITED, ("tasks.py::run", "user.py::rest")),  # the called function edited
+    # another function passed: the flow moves in the called function's file, which the edit did not touch
+    ("user.py", USER_EDITED, ("tasks.py::run", "user.py::later")),
+], ids=["called-function-edited", "another-function-passed"])
+def test_an_update_keeps_the_flow_a_full_index_finds(tmp_path, make_repo, edited, text, flow):
     root, lake = _repository(tmp_path, make_repo)
-    (root / "tasks.py").write_text(TASKS_EDITED)
-    assert indexing.update(root, ["tasks.py"], repo="repo", lake=lake).status == "ok"
+    (root / edited).write_text(text)
+    assert indexing.update(root, [edited], repo="repo", lake=lake).status == "ok"
     fresh = _fresh(tmp_path, root)
-    assert _flow(fresh) == {("tasks.py::run", "user.py::rest")}
+    assert _flow(fresh) == {flow}
     assert _edges(lake) == _edges(fresh)
-
-
-def test_an_update_passing_another_function_moves_the_flow_in_the_called_functions_file(tmp_path, make_repo):
-    root, lake = _repository(tmp_path, make_repo)
-    (root / "user.py").write_text(USER_EDITED)
-    assert indexing.update(root, ["user.py"], repo="repo", lake=lake).status == "ok"
-    fresh = _fresh(tmp_path, root)
-    assert _flow(fresh) == {("tasks.py::run", "user.py::later")}
-    assert _edges(lake) == _edges(fresh)  # tasks.py, which the edit did not touch, resolved again
