@@ -322,13 +322,15 @@ def _target_crate_keys(paths: list[str], roots: set, declared: Declared, root: P
     ``tests/testenv/mod.rs``, with the files under that folder) is that crate's ``testenv``. Without them
     ``TestEnv::new(..)`` was a library's call and every ``te.assert_output(..)`` a guess by name (fd: 96 and 300)."""
     known = set(paths)
+    targets = [path for path in paths if _is_target_crate(path, roots)]
+    # tests/tests.rs: its package's edition, each package's manifest read once (a package has many test crates)
+    packages = {posixpath.dirname(posixpath.dirname(path)) for path in targets}
+    old = {package for package in packages if _edition_2015(root, package)}
     out = []
-    for path in paths:
-        if not _is_target_crate(path, roots):
-            continue
+    for path in targets:
         out.append((path, _key(path, [])))
         folder = posixpath.dirname(path)
-        if _edition_2015(root, posixpath.dirname(folder)):  # tests/tests.rs: its package's edition
+        if posixpath.dirname(folder) in old:
             out.append((path, EDITION_2015))
         for name in declared.plain.get(path, ()):
             for target in (f"{folder}/{name}.rs", f"{folder}/{name}/mod.rs"):
