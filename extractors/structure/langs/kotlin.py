@@ -720,9 +720,9 @@ def _type_label(written, generic: frozenset) -> str:
 
 
 def _named_label(name: bytes, generic: frozenset) -> str:
-    if name in generic or name.decode() in _SUPERTYPES_OF_LITERALS:
-        return "?"
     text = name.decode()
+    if name in generic or text in _SUPERTYPES_OF_LITERALS:
+        return "?"
     return "s" if text == "String" else "v" if text in _PRIMITIVES else "o"
 
 
