@@ -18,7 +18,7 @@ from pipeline.safeio import read_config
 from ..lazyre import lazy_re
 from ..parse import BARE_CALL_ONLY, BASE_OF, MADE, _parent
 from . import (ANY_KEY, QuotedTemplate, alias_form, call_head, entry_reason_with, keyword_rule, kinds_of,
-               no_package_scope, of_kind, quoted_template, settle_templates, with_entries)
+               no_package_scope, of_kind, quoted_template, settle_templates, split_outside, with_entries)
 from .typescript_repairs import repairs  # noqa: F401 - the parser's hook: TypeScript the grammar cannot read
 
 GROUP = "javascript"
@@ -805,6 +805,38 @@ def module_passed_whole(resolver, r, src):
 
     found = [f"{p}::{MODULE}" for p in binding.value if f"{p}::{MODULE}" in resolver.g.by_id]
     return Found(found[:1], "import") if found else None
+
+
+# The packages of a dependency-injection container that builds a class's instance when asked for it by the class
+# (NestJS's `app.get(SeedService)`, `moduleRef.resolve(..)`, a TestingModule's `get`; Angular's `inject(JwtService)`,
+# `TestBed.inject(..)`, an injector's `get`; tsyringe's and typedi's `container.resolve(..)` / `Container.get(..)`)
+_CONTAINER_PACKAGES = ("@nestjs/", "@angular/", "tsyringe", "inversify", "typedi", "injection-js")
+_CONTAINER_LOOKUPS = frozenset({"get", "resolve", "inject"})
+
+
+def argument_class(resolver, r, value: str) -> str | None:
+    """What a container's look-up of a class gives: an instance of the class of ours its first argument names
+    (``app.get(SeedService).run()`` is ``SeedService.run``, not every ``run`` guessed), where the file imports a
+    container's package and the look-up is no definition of ours; None otherwise (typedi's own ``Container.get`` in
+    typedi, a map's ``get`` of a class key in a file importing no container, a string token, a library's class)."""
+    from ..resolve import GUESSES, _simple_call
+
+    callee = _simple_call(value)
+    if callee is None or callee.rpartition(".")[2] not in _CONTAINER_LOOKUPS:
+        return None
+    args = split_outside(value[value.index("(") + 1:-1], ",")
+    first = args[0].strip() if args else ""
+    if len(args) > 2 or not first.isidentifier() or not _imports_container(resolver, r.path):
+        return None
+    found = resolver._call_target(r, callee + "()")
+    if found is not None and found.ids and found.resolution not in GUESSES:
+        return None
+    return resolver._class_named(r, first)
+
+
+def _imports_container(resolver, path: str) -> bool:
+    return any(m == p or m.startswith(p if p.endswith("/") else p + "/") for i in resolver.imports_of.get(path, ())
+               if (m := i.module) for p in _CONTAINER_PACKAGES)
 
 
 def extend_layers(name_layers: list, member_layers: list) -> None:

@@ -21,6 +21,8 @@
 ; inheritance: class A extends B / extends mod.B
 (class_heritage (identifier) @name @reference.inherits)
 (class_heritage (_ object: (_) @receiver property: (property_identifier) @name) @reference.inherits)
+; a class built by a call: class Store extends mixin(EventEmitter): the called function's class
+(class_heritage (call_expression function: (identifier) @name) @reference.inherits)
 
 ; re-exports: export default function f / export default class C
 (export_statement "default" @import.alias declaration: [(function_declaration name: (identifier) @import.name)
