@@ -260,6 +260,7 @@ def file_entries(path: str, defs: list, root) -> list:
     if path.endswith(COMPONENTS):
         reason = "a component's script: its template (not indexed) may use it"
         return with_entries(defs, lambda d: reason if d.parent is None else None)
+    defs = _angular_view_members(path, defs, root) if root else defs
     if declaration_only(path):
         defs = with_entries(defs, _runtime_global)
     if _TOOL_CONFIG.search(path):
@@ -271,6 +272,87 @@ def file_entries(path: str, defs: list, root) -> list:
         return defs
     reason = f"{framework} {_TAKES.get(framework, 'routes')} this file: the framework imports its exports"
     return with_entries(defs, lambda d: reason if d.exported and d.parent is None else None)
+
+
+# Angular's component and directive classes (registered by their decorator): Angular runs their lifecycle hooks, and
+# a component's template, inline (`template: `..``) or in the file its `templateUrl` names, reads its members by name
+# (`(click)="toggleFavorite()"`, `[disabled]="isSubmitting"`): four components' handlers were dead at 0.6
+_VIEW_CLASSES = frozenset({"decorator @Component", "decorator @Directive"})
+_LIFECYCLE_HOOKS = frozenset({"ngOnChanges", "ngOnInit", "ngDoCheck", "ngAfterContentInit", "ngAfterContentChecked",
+                              "ngAfterViewInit", "ngAfterViewChecked", "ngOnDestroy"})
+_TEMPLATE_KEYS = ("template", "templateUrl")
+_TEMPLATE_WORD = lazy_re(r"[A-Za-z_$][\w$]*")
+_TEMPLATE_BYTES = 1 << 20
+
+
+class ViewTemplates(NamedTuple):
+    """The words a file's Angular templates write, and where they were read (for the entry's reason)."""
+
+    words: frozenset
+    where: str
+
+
+def _angular_view_members(path: str, defs: list, root) -> list:
+    """A member of a component or directive class that Angular runs (a lifecycle hook) or that a template of its file
+    names is an entry: the framework reads it, nothing in the code does. A member no template names stays as it was
+    (a handler no template binds is still dead)."""
+    views = {d.qualname for d in defs if d.parent is None and d.entry_reason in _VIEW_CLASSES}
+    if not views:
+        return defs
+    templates = _view_templates(path, root)
+
+    def reason(d) -> str | None:
+        if d.parent not in views:
+            return None
+        if d.name in _LIFECYCLE_HOOKS:
+            return "Angular runs this lifecycle hook"
+        return f"named in its Angular template ({templates.where})" if d.name in templates.words else None
+
+    return with_entries(defs, reason)
+
+
+def _view_templates(path: str, root) -> ViewTemplates:
+    """The words of the templates a file's decorators give: each ``template:`` string, each ``templateUrl:`` file
+    (relative to the file's folder, read inside the repository only)."""
+    data = read_config(root, path, _TEMPLATE_BYTES)
+    text = data.decode("utf-8", "replace") if data else ""
+    texts, where = [], []
+    for key, value in _template_values(text):
+        if key == "template":
+            texts.append(value)
+            where.append("inline")
+            continue
+        rel = posixpath.normpath(posixpath.join(posixpath.dirname(path), value))
+        html = read_config(root, rel, _TEMPLATE_BYTES) if not rel.startswith("../") else None
+        if html is not None:
+            texts.append(html.decode("utf-8", "replace"))
+            where.append(rel)
+    words = frozenset(m.group(0) for t in texts for m in _TEMPLATE_WORD.finditer(t))
+    return ViewTemplates(words, ", ".join(where))
+
+
+def _template_values(text: str):
+    """(key, quoted value) of each ``template:`` / ``templateUrl:`` key written with a string (a backquoted, single
+    or double quoted one, up to its closing quote); a scan of string finds, linear in the text."""
+    at = text.find("template")
+    while at != -1:
+        end = at + len("template")
+        key = "templateUrl" if text.startswith("Url", end) else "template"
+        end += len(key) - len("template")
+        colon = _past_spaces(text, end)
+        quote_at = _past_spaces(text, colon + 1) if text.startswith(":", colon) else -1
+        quote = text[quote_at] if 0 <= quote_at < len(text) else ""
+        close = text.find(quote, quote_at + 1) if quote in ("`", "'", '"') else -1
+        if close != -1 and (at == 0 or not (text[at - 1].isalnum() or text[at - 1] in "_$")):
+            yield key, text[quote_at + 1:close]
+            end = close
+        at = text.find("template", end)
+
+
+def _past_spaces(text: str, at: int) -> int:
+    while at < len(text) and text[at] in " \t\r\n":
+        at += 1
+    return at
 
 
 def _runtime_global(d) -> str | None:
@@ -854,6 +936,7 @@ def settle_definitions(raw_defs: list, _imports: list, _root) -> list:
     the owner already has a member of that name (``const run = ..; return { run }``: that function is the member)."""
     raw_defs = _without_accessor_methods(_handlers_as_methods([_augmenting(d) for d in
                                                                _through_prototype_aliases(raw_defs)]))
+    raw_defs = _package_augmentation_members(raw_defs)
     raw_defs = [_exports_accessor(d) for d in raw_defs]  # (after: its object's own get / set went as its duplicates)
     raw_defs = _signatures_declared(_without_named_exports_function(raw_defs))
     if not any(d.kind == "key" for d in raw_defs):
@@ -1018,6 +1101,23 @@ def _augmenting(d):
     if not any(x[:1] in ("'", '"') for x in d.decorators):
         return d
     return d._replace(decorators=tuple(_AUGMENTS + x + ">" if x[:1] in ("'", '"') else x for x in d.decorators))
+
+
+def _package_augmentation_members(raw_defs: list) -> list:
+    """The members of an interface augmenting a package's module (``declare module 'fastify' { interface
+    FastifyInstance { someSupport(): string } }``, a plugin's decoration) marked as their interface is: TypeScript
+    merges them into the package's interface, and a call on the package's value (``fastify.someSupport()``), which the
+    resolver leaves to the library, is what reads them (three fastify-cli members were dead at 0.6). A relative
+    module's augmentation (``declare module './store'``) keeps its members as they were: its interface is ours."""
+    marked = {(d.start, d.end): d.decorators for d in raw_defs if d.kind == "interface" and any(
+        x.startswith(_AUGMENTS) and not x[len(_AUGMENTS) + 1:].startswith((".", "/")) for x in d.decorators)}
+    if not marked:
+        return raw_defs
+    owner_of = _owners(raw_defs)  # (the interface is captured twice, with its decorator and without: by its node)
+    spans = [(d.start, d.end) for d in raw_defs]
+    return [d._replace(decorators=d.decorators + marked[spans[owner]])
+            if (owner := owner_of[i]) is not None and spans[owner] in marked and spans[i] not in marked else d
+            for i, d in enumerate(raw_defs)]
 
 
 def _owners(raw_defs: list) -> list[int | None]:

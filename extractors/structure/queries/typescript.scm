@@ -107,6 +107,10 @@
 ; needs: declare interface
 (ambient_declaration (module name: (string) @decorator
                              body: (statement_block (interface_declaration name: (type_identifier) @name) @definition.interface)))
+; ...written exported (`declare module 'fastify' { export interface FastifyInstance { someSupport(): string } }`)
+; needs: declare interface
+(ambient_declaration (module name: (string) @decorator
+                             body: (statement_block (export_statement declaration: (interface_declaration name: (type_identifier) @name) @definition.interface))))
 ; declare global { function f(): T; const v: T; type T = ...; class C {} }: names every file sees without an import
 (ambient_declaration (statement_block [(function_signature name: (identifier) @name) @definition.function
                                        (type_alias_declaration name: (type_identifier) @name) @definition.type
