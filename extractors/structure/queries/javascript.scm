@@ -22,6 +22,7 @@
 (class_heritage (identifier) @name @reference.inherits)
 (class_heritage (_ object: (_) @receiver property: (property_identifier) @name) @reference.inherits)
 ; a class built by a call: class Store extends mixin(EventEmitter): the called function's class
+; needs: extends
 (class_heritage (call_expression function: (identifier) @name) @reference.inherits)
 
 ; re-exports: export default function f / export default class C

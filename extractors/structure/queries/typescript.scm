@@ -152,6 +152,7 @@
 (extends_clause value: (_ object: (_) @receiver property: (property_identifier) @name) @reference.inherits)
 ; a class built by a call: extends PassportStrategy(Strategy, 'jwt'), extends Mixin(Base): the called function's
 ; class (a library's: the class's methods may override what it calls back, as any outside base's)
+; needs: extends
 (extends_clause value: (call_expression function: (identifier) @name) @reference.inherits)
 (implements_clause (type_identifier) @name @reference.inherits)
 (implements_clause (generic_type name: (type_identifier) @name) @reference.inherits)
