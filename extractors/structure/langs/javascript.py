@@ -12,6 +12,7 @@ from functools import lru_cache
 from operator import itemgetter
 from pathlib import Path
 from typing import Callable, NamedTuple
+from weakref import WeakKeyDictionary
 
 from pipeline.safeio import read_config
 
@@ -903,12 +904,14 @@ def argument_class(resolver, r, value: str) -> str | None:
     typedi, a map's ``get`` of a class key in a file importing no container, a string token, a library's class)."""
     from ..resolve import GUESSES, _simple_call
 
+    if not _imports_container(resolver, r.path):  # (first: most files import none, and the answer is kept)
+        return None
     callee = _simple_call(value)
     if callee is None or callee.rpartition(".")[2] not in _CONTAINER_LOOKUPS:
         return None
     args = split_outside(value[value.index("(") + 1:-1], ",")
     first = args[0].strip() if args else ""
-    if len(args) > 2 or not first.isidentifier() or not _imports_container(resolver, r.path):
+    if len(args) > 2 or not first.isidentifier():
         return None
     found = resolver._call_target(r, callee + "()")
     if found is not None and found.ids and found.resolution not in GUESSES:
@@ -916,9 +919,17 @@ def argument_class(resolver, r, value: str) -> str | None:
     return resolver._class_named(r, first)
 
 
+_CONTAINER_FILES: WeakKeyDictionary = WeakKeyDictionary()  # resolver -> {path: whether it imports a container}
+
+
 def _imports_container(resolver, path: str) -> bool:
-    return any(m == p or m.startswith(p if p.endswith("/") else p + "/") for i in resolver.imports_of.get(path, ())
-               if (m := i.module) for p in _CONTAINER_PACKAGES)
+    known = _CONTAINER_FILES.setdefault(resolver, {})
+    found = known.get(path)
+    if found is None:
+        found = known[path] = any(m == p or m.startswith(p if p.endswith("/") else p + "/")
+                                  for i in resolver.imports_of.get(path, ()) if (m := i.module)
+                                  for p in _CONTAINER_PACKAGES)
+    return found
 
 
 def extend_layers(name_layers: list, member_layers: list) -> None:
