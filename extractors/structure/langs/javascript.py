@@ -281,7 +281,6 @@ def file_entries(path: str, defs: list, root) -> list:
 _VIEW_CLASSES = frozenset({"decorator @Component", "decorator @Directive"})
 _LIFECYCLE_HOOKS = frozenset({"ngOnChanges", "ngOnInit", "ngDoCheck", "ngAfterContentInit", "ngAfterContentChecked",
                               "ngAfterViewInit", "ngAfterViewChecked", "ngOnDestroy"})
-_TEMPLATE_KEYS = ("template", "templateUrl")
 _TEMPLATE_WORD = lazy_re(r"[A-Za-z_$][\w$]*")
 _TEMPLATE_BYTES = 1 << 20
 
