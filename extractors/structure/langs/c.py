@@ -69,13 +69,30 @@ def settle_definitions(raw_defs: list, _imports: list, _root) -> list:
     for ``__attribute__((packed))``) for a variable declared of the struct, which then nested inside it
     (``PACK#5.smb_header``) and no ``struct smb_header`` of the file reached it. A variable in capitals (a macro's
     name) or a reserved ``__`` name (tmux's ``} __packed;``) holding a struct's definition is no variable: the
-    struct stays the file's."""
+    struct stays the file's. A typedef of an anonymous enum is the enum (``_typedef_enums``)."""
+    raw_defs = _typedef_enums(raw_defs)
     held = [(d.start, d.end) for d in raw_defs if d.kind in _TAGGED]
     if not held:
         return raw_defs
     return [d for d in raw_defs
             if not (d.kind in ("variable", "constant") and _MACRO_NAME.fullmatch(d.name)
                     and any(d.start <= start and end <= d.end for start, end in held))]
+
+
+def _typedef_enums(raw_defs: list) -> list:
+    """``typedef enum { ctxNone, ctxFast } LZ4F_CtxType_e;``: c.scm captures the enum at its ``enum`` keyword (marked
+    by the qualifier ``enum``), so that the constants after it are its, as a named enum's are (dead_code's
+    ``used_enum_constants``: lz4's ``LZ4F_CtxType_e`` was dead at 0.9 though its constants were used); the typedef's
+    own ``type`` of that name, read after the constants, is dropped: one definition, the enum."""
+    marked = [d for d in raw_defs if d.kind == "enum" and d.qualifier == "enum"]
+    if not marked:
+        return raw_defs
+    dropped = set()
+    for enum in marked:
+        after = [d for d in raw_defs if d.kind == "type" and d.name == enum.name and d.start > enum.end]
+        dropped.update((d.start, d.end) for d in after[:1])
+    return [d._replace(qualifier=None) if d.kind == "enum" and d.qualifier == "enum" else d
+            for d in raw_defs if d.kind != "type" or (d.start, d.end) not in dropped]
 
 
 def macro_uses(root, data: bytes, names: frozenset) -> list[tuple]:

@@ -27,6 +27,11 @@
 ; an enum is its name alone: its constants are the file's, written bare (KV_OK, not kv_status.KV_OK)
 (enum_specifier name: (type_identifier) @name @definition.enum body: (enumerator_list))
 (enumerator name: (identifier) @name) @definition.constant
+; ...and a typedef of an anonymous enum is that enum (lz4's `typedef enum { ctxNone, ctxFast } LZ4F_CtxType_e;`),
+; placed at its `enum` keyword, before its constants, as a named one is at its name (the typedef's `type` of that
+; name is dropped: langs/c.settle_definitions, which the @qualifier "enum" tells)
+(type_definition type: (enum_specifier "enum" @definition.enum @qualifier !name body: (enumerator_list))
+  declarator: (type_identifier) @name)
 ; a typedef is its declarator alone: `typedef struct s {...} s_t;` defines struct s and s_t side by side, not one
 ; inside the other
 (type_definition declarator: [(type_identifier) @name @definition.type
