@@ -360,8 +360,30 @@ def _function_for_macro(resolver, r, sid: str):
     return Found([*ids, sid], "import") if ids else None
 
 
+def macro_in_function(resolver, r, src):
+    """``#define GET16(x) ..`` written inside ``name_parse``'s body is the file's from its line on (the preprocessor
+    knows no functions): libevent's ``reply_parse`` and three more functions of ``evdns.c`` call ``GET16``/``GET32``
+    56 times, each read as a library's (``external``), and the macros nested in ``name_parse`` were dead at 0.9.
+    The function-like macros (a C function holds no other function) the file's functions define above the call;
+    none: None. Asked after the file's own and included names, before the linker's."""
+    if r.kind != "call" or r.receiver is not None:
+        return None
+    by_id = resolver.g.by_id
+    ids = [i for i in resolver.g.by_name.get(r.name, ()) if by_id[i].path == r.path and by_id[i].kind == "function"
+           and by_id[i].line <= r.line and _in_function(by_id, by_id[i])]
+    from ..resolve import Found
+
+    return Found([max(ids, key=lambda i: by_id[i].line)], "same_file") if ids else None  # the last above the call
+
+
+def _in_function(by_id: dict, sym) -> bool:
+    parent = by_id.get(sym.parent_id or "")
+    return parent is not None and parent.kind == "function"
+
+
 def extend_layers(name_layers: list, member_layers: list) -> None:
     name_layers.insert(name_layers.index("scoped"), tag_not_called)  # before the file's own tag is found
     name_layers.insert(name_layers.index("imported"), macro_for_function)
     name_layers.insert(name_layers.index("imported"), included_variants)
+    name_layers.append(macro_in_function)
     name_layers.append(linked)
