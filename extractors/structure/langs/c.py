@@ -69,13 +69,30 @@ def settle_definitions(raw_defs: list, _imports: list, _root) -> list:
     for ``__attribute__((packed))``) for a variable declared of the struct, which then nested inside it
     (``PACK#5.smb_header``) and no ``struct smb_header`` of the file reached it. A variable in capitals (a macro's
     name) or a reserved ``__`` name (tmux's ``} __packed;``) holding a struct's definition is no variable: the
-    struct stays the file's."""
+    struct stays the file's. A typedef of an anonymous enum is the enum (``_typedef_enums``)."""
+    raw_defs = _typedef_enums(raw_defs)
     held = [(d.start, d.end) for d in raw_defs if d.kind in _TAGGED]
     if not held:
         return raw_defs
     return [d for d in raw_defs
             if not (d.kind in ("variable", "constant") and _MACRO_NAME.fullmatch(d.name)
                     and any(d.start <= start and end <= d.end for start, end in held))]
+
+
+def _typedef_enums(raw_defs: list) -> list:
+    """``typedef enum { ctxNone, ctxFast } LZ4F_CtxType_e;``: c.scm captures the enum at its ``enum`` keyword (marked
+    by the qualifier ``enum``), so that the constants after it are its, as a named enum's are (dead_code's
+    ``used_enum_constants``: lz4's ``LZ4F_CtxType_e`` was dead at 0.9 though its constants were used); the typedef's
+    own ``type`` of that name, read after the constants, is dropped: one definition, the enum."""
+    marked = [d for d in raw_defs if d.kind == "enum" and d.qualifier == "enum"]
+    if not marked:
+        return raw_defs
+    dropped = set()
+    for enum in marked:
+        after = [d for d in raw_defs if d.kind == "type" and d.name == enum.name and d.start > enum.end]
+        dropped.update((d.start, d.end) for d in after[:1])
+    return [d._replace(qualifier=None) if d.kind == "enum" and d.qualifier == "enum" else d
+            for d in raw_defs if d.kind != "type" or (d.start, d.end) not in dropped]
 
 
 def macro_uses(root, data: bytes, names: frozenset) -> list[tuple]:
@@ -343,8 +360,30 @@ def _function_for_macro(resolver, r, sid: str):
     return Found([*ids, sid], "import") if ids else None
 
 
+def macro_in_function(resolver, r, src):
+    """``#define GET16(x) ..`` written inside ``name_parse``'s body is the file's from its line on (the preprocessor
+    knows no functions): libevent's ``reply_parse`` and three more functions of ``evdns.c`` call ``GET16``/``GET32``
+    56 times, each read as a library's (``external``), and the macros nested in ``name_parse`` were dead at 0.9.
+    The function-like macros (a C function holds no other function) the file's functions define above the call;
+    none: None. Asked after the file's own and included names, before the linker's."""
+    if r.kind != "call" or r.receiver is not None:
+        return None
+    by_id = resolver.g.by_id
+    ids = [i for i in resolver.g.by_name.get(r.name, ()) if by_id[i].path == r.path and by_id[i].kind == "function"
+           and by_id[i].line <= r.line and _in_function(by_id, by_id[i])]
+    from ..resolve import Found
+
+    return Found([max(ids, key=lambda i: by_id[i].line)], "same_file") if ids else None  # the last above the call
+
+
+def _in_function(by_id: dict, sym) -> bool:
+    parent = by_id.get(sym.parent_id or "")
+    return parent is not None and parent.kind == "function"
+
+
 def extend_layers(name_layers: list, member_layers: list) -> None:
     name_layers.insert(name_layers.index("scoped"), tag_not_called)  # before the file's own tag is found
     name_layers.insert(name_layers.index("imported"), macro_for_function)
     name_layers.insert(name_layers.index("imported"), included_variants)
+    name_layers.append(macro_in_function)
     name_layers.append(linked)

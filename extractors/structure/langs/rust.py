@@ -690,7 +690,8 @@ def extend_layers(name_layers: list, member_layers: list) -> None:
     name_layers.append(language_type_named)
     member_layers.insert(0, super_path_call)
     member_layers.insert(1, tuple_literal_call)
-    member_layers.insert(2, inline_module_path)
+    member_layers.insert(2, range_literal_call)
+    member_layers.insert(3, inline_module_path)
     member_layers.append(external_crate_path)
     member_layers.append(builtin_type_path)
     member_layers.append(extension_trait_call)
@@ -779,6 +780,47 @@ def _tuple_literal_arity(receiver: str) -> int | None:
     inside = text[1:-1]
     items = _top_level_items(inside)
     return len(items) if len(items) > 1 or inside.rstrip().endswith(",") else None
+
+
+def range_literal_call(resolver, r, src):
+    """``(0..1024).into_par_iter()``: a range written in place is the standard library's ``Range`` (``RangeInclusive``
+    for ``..=``, ``RangeFrom`` for ``a..``...), with the methods the repository's impls for that type give it (rayon's
+    ``impl<T> IntoParallelIterator for Range<T>``), never another type's same-named method (rayon's ~120 such sites
+    were each a guess among 24 ``into_par_iter`` of arrays, vectors, options, ..); no such impl: the later layers, as
+    before (the library's own ``(0..n).collect()``, a blanket impl's method)."""
+    range_type = _range_literal_type(r.receiver or "")
+    if range_type is None:
+        return None
+    g = resolver.g
+    ids = [sid for sid in g.by_name.get(r.name, ())
+           if (owner := g.by_id.get(g.by_id[sid].parent_id or "")) is not None
+           and owner.kind == "extension" and owner.name == range_type]
+    if not ids:
+        return None
+    from ..resolve import Found
+
+    return Found(ids, "same_file" if all(g.by_id[i].path == r.path for i in ids) else "import")
+
+
+def _range_literal_type(receiver: str) -> str | None:
+    """``(0..n)`` -> ``Range``, ``(1..=n)`` -> ``RangeInclusive``, ``(a..)`` -> ``RangeFrom``, ``(..b)`` ->
+    ``RangeTo``, ``(..=b)`` -> ``RangeToInclusive``, ``(..)`` -> ``RangeFull``: the type of a range written in place
+    in parentheses (two dots outside brackets and strings: an empty part between them); None for anything else
+    (``(a.b)``, ``(x).f(y)``, a tuple: ``(a, b..c)``)."""
+    text = receiver.strip()
+    if len(text) < 4 or text[0] != "(" or _closing(text) != len(text) - 1:
+        return None
+    if len(split_outside(text[1:-1], ",", quotes='"')) > 1:
+        return None  # a tuple (`(a, b..c)`)
+    parts = split_outside(text[1:-1], ".", quotes='"')
+    at = next((i for i in range(1, len(parts) - 1) if not parts[i]), None) if parts else None
+    if at is None:
+        return None
+    start, end = ".".join(parts[:at]).strip(), ".".join(parts[at + 1:]).strip()
+    inclusive = end.startswith("=")
+    if start:
+        return ("RangeInclusive" if inclusive else "Range") if end else "RangeFrom"
+    return ("RangeToInclusive" if inclusive else "RangeTo") if end else "RangeFull"
 
 
 def _closing(text: str) -> int:

@@ -27,6 +27,11 @@
 ; an enum is its name alone: its constants are the file's, written bare (KV_OK, not kv_status.KV_OK)
 (enum_specifier name: (type_identifier) @name @definition.enum body: (enumerator_list))
 (enumerator name: (identifier) @name) @definition.constant
+; ...and a typedef of an anonymous enum is that enum (lz4's `typedef enum { ctxNone, ctxFast } LZ4F_CtxType_e;`),
+; placed at its `enum` keyword, before its constants, as a named one is at its name (the typedef's `type` of that
+; name is dropped: langs/c.settle_definitions, which the @qualifier "enum" tells)
+(type_definition type: (enum_specifier "enum" @definition.enum @qualifier !name body: (enumerator_list))
+  declarator: (type_identifier) @name)
 ; a typedef is its declarator alone: `typedef struct s {...} s_t;` defines struct s and s_t side by side, not one
 ; inside the other
 (type_definition declarator: [(type_identifier) @name @definition.type
@@ -95,6 +100,11 @@
                        type: (type_descriptor type: (type_identifier) @name !declarator)) @reference.call)
                      (ERROR (macro_type_specifier  ; UV_ERRNO_MAP(UV_ERR_NAME_GEN_R) default: ...
                        type: (type_descriptor type: (type_identifier) @name !declarator)) @reference.call)])
+; ...and at a file's level (libevent's wepoll.c: `#define X(..) WEPOLL_INTERNAL return_type(attributes* name)
+; parameters = NULL;` then `NT_NTDLL_IMPORT_LIST(X)`, no `;`), a macro's name in capitals (a lone `LIST_HEAD(foo)`
+; declares with a type's name)
+((translation_unit (macro_type_specifier type: (type_descriptor type: (type_identifier) @name !declarator))
+  @reference.call) (#match? @name "^[A-Z][A-Z0-9_]*$"))
 ; ...and in an enum's list (lz4frame.h's `typedef enum { LZ4F_LIST_ERRORS(LZ4F_GENERATE_ENUM) _dummy } ..`), which
 ; the grammar reads as an error of two names: the list's macro, called, and the macro it expands each entry with
 ((enumerator_list [(ERROR . (identifier) @name . (identifier) .) (ERROR . (identifier) . (identifier) @name .)]

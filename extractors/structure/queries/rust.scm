@@ -76,10 +76,10 @@
   type: [(type_identifier) @name (reference_type type: (type_identifier) @name)
          (pointer_type type: (type_identifier) @name)]
   (#eq? @generic @name)) @definition.extension
-; attributes: #[test], #[tokio::main], #[no_mangle]... (the one or two just above the function)
+; attributes: #[test], #[tokio::main], #[no_mangle]... (every one above the function, past the other attributes and
+; the comments between: rayon's `#[test] #[expect(deprecated)] #[cfg_attr(..)] fn`, `#[bench] /// doc fn`)
 ((attribute_item (attribute [(identifier) (scoped_identifier)] @decorator)) .
-  (function_item name: (identifier) @name) @definition.function)
-((attribute_item (attribute [(identifier) (scoped_identifier)] @decorator)) . (attribute_item) .
+  [(attribute_item) (line_comment) (block_comment)]* .
   (function_item name: (identifier) @name) @definition.function)
 ; #[cfg(test)] mod tests { } / fn: test code, with all it holds (#[cfg(not(test))] is not)
 ((attribute_item (attribute (identifier) @_cfg arguments: (token_tree . (identifier) @_test .))) .
@@ -146,6 +146,10 @@
 ; a unit struct written as a value (let _g = Guard; feed(&Quiet); [Marker]; return Unit): a use of the type, as its
 ; literal Foo { .. } is (a capitalized name: a constant's is upper case, a variable's lower)
 ((let_declaration value: (identifier) @name) @reference.callback (#match? @name "^[A-Z][a-z]"))
+; ...by its path (rayon's `let abort_guard = unwind::AbortIfPanic;`), and as a closure's value (`.map(|_| Marker)`)
+((let_declaration value: (scoped_identifier path: (_) @receiver name: (identifier) @name)) @reference.callback
+  (#match? @name "^[A-Z][a-z]"))
+((closure_expression body: (identifier) @name) @reference.callback (#match? @name "^[A-Z][a-z]"))
 ((reference_expression value: (identifier) @name) @reference.callback (#match? @name "^[A-Z][a-z]"))
 ((array_expression (identifier) @name) @reference.callback (#match? @name "^[A-Z][a-z]"))
 ((return_expression (identifier) @name) @reference.callback (#match? @name "^[A-Z][a-z]"))
