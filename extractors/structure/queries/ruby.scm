@@ -154,6 +154,11 @@
 (call !receiver method: (identifier) @_visibility arguments: (argument_list (simple_symbol) @name @definition.visibility)
   (#any-of? @_visibility "private" "protected" "private_class_method"))
 (singleton_class value: (self) @name) @definition.visibility
+; a controller's `helper_method :current_user, :logged_in?` (read by ruby.settle_definitions, never symbols): Rails
+; hands those methods of its class to the views, whose bare calls reach them (ruby.view_helpers)
+; needs: helper_method
+(call !receiver method: (identifier) @_helper arguments: (argument_list (simple_symbol) @name @definition.exposed)
+  (#eq? @_helper "helper_method"))
 ; a mixin a body takes (read by ruby.settle_definitions, never symbols): `module Shop; module Syntax ... end; extend
 ; Syntax; end` has methods through it, so Shop there is no namespace but a part of the module Shop of other files
 (call !receiver method: (identifier) @name arguments: (argument_list [(constant) (scope_resolution)])
