@@ -5587,8 +5587,10 @@ class Resolver(ImportBindings):
         found = self._member(cls, name)
         if found and not self._declared_only(found.ids[0]):
             return found
-        mixed = None if found else self._mixed_in(cls, name)
-        if mixed is not None:
+        # a member a doc comment declares runs a mixin's body of its name where one is known (a Laravel facade's
+        # ``@method static dispatch()`` forwarded to its root's ``dispatch``); else the declaration stands
+        mixed = self._mixed_in(cls, name)
+        if mixed is not None and (not found or mixed.ids):
             return mixed
         # else where subclasses define it; a member only a doc comment declares (a trait's ``@method setTime()``
         # for its host's) is what is left where none does

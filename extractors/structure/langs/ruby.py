@@ -1104,6 +1104,8 @@ def implicit_self(resolver, r, src):
     found = resolver._member_or_override(cls, r.name)  # a base's template calling a subclass's, a mixin its class's
     if not _on_class_object(resolver, src, cls):  # an instance method: an extended module's methods are not its
         found = resolver.instance_side(cls, found, r.name)
+    if not found.ids and (exposed := _exposed_to_helper(resolver, r)):
+        return exposed
     if not found.ids and _reopened_from_outside(resolver, cls):
         return EXTERNAL
     if found.ids or found.resolution == "external" or r.name in BUILTINS:
@@ -1175,22 +1177,32 @@ def view_helpers(resolver, r, src):
         found = resolver._member(module, r.name)
         if found:
             return Found(found.ids, "inherited")
-    return _exposed_method(resolver, r, r.path[:at])
+    return _exposed_method(resolver, r.name, r.path[:at], posixpath.dirname(r.path[at + len(_VIEWS):]))
 
 
+def _exposed_to_helper(resolver, r):
+    """A bare ``current_user`` in a helper module (``app/helpers/``), which Rails mixes into the views, that the
+    module and its mixins lack: a controller's method its ``helper_method`` hands the views (``_exposed_method``)."""
+    at = r.path.find(_HELPERS)
+    if at < 0 or (at and r.path[at - 1] != "/") or not _HELPER_FILE.match(r.path[at:]):
+        return None
+    return _exposed_method(resolver, r.name, r.path[:at], None)
+
+
+_HELPERS = "app/helpers/"
 _CONTROLLER_FILE = lazy_re(r"^app/controllers/(?:.*/)?\w+_controller\.rb$")
 
 
-def _exposed_method(resolver, r, app: str):
-    """A bare ``current_user`` in a view: a controller's method that its ``helper_method :current_user`` hands the
-    views (``EXPOSED``; ``ApplicationController``'s, most often), the view's own controller's first
-    (``app/views/admin/users/x.html.erb``: ``app/controllers/admin/users_controller.rb``'s), else those of every
-    controller of the application, ambiguous where several are."""
+def _exposed_method(resolver, name: str, app: str, folder: str | None):
+    """A bare ``current_user`` in a view or a helper of the Rails application at ``app``: a controller's method that
+    its ``helper_method :current_user`` hands the views (``EXPOSED``; ``ApplicationController``'s, most often), the
+    view's own controller's first (folder ``admin/users`` of ``app/views/``:
+    ``app/controllers/admin/users_controller.rb``'s), else those of every controller of the application, ambiguous
+    where several are."""
     from ..resolve import Found
 
-    ids = sorted(sid for sid in resolver.g.by_name.get(r.name, ()) if sid in resolver.exposed
+    ids = sorted(sid for sid in resolver.g.by_name.get(name, ()) if sid in resolver.exposed
                  and (path := resolver.g.by_id[sid].path).startswith(app) and _CONTROLLER_FILE.match(path[len(app):]))
-    folder = posixpath.dirname(r.path[len(app) + len(_VIEWS):])
     own = [sid for sid in ids if resolver.g.by_id[sid].path == f"{app}app/controllers/{folder}_controller.rb"]
     if own or len(ids) == 1:
         return Found(own or ids, "inherited")
