@@ -116,7 +116,7 @@ def own_type_init(resolver, r, src):
     nothing: the library's."""
     from ..resolve import Found
 
-    if r.name != "Self" or r.receiver is not None:
+    if r.name != "Self" or r.receiver is not None or r.kind != "call":  # a type written ``-> Self``: not here
         return None
     cls = resolver._enclosing_class(src)
     if cls is None or resolver.g.by_id[cls].kind not in ("class", "struct", "enum", "interface"):
