@@ -266,6 +266,11 @@
 ; inheritance: class A < B, class A < Mod::B; include M, extend M, prepend M (the mixin's methods are the class's)
 (superclass (constant) @name @reference.inherits)
 (superclass (scope_resolution scope: (_) @receiver name: (constant) @name) @reference.inherits)
+; a versioned base (Rails' `class CreateCarts < ActiveRecord::Migration[7.1]`: the class the call returns is
+; Migration's subclass for that version): the base named before the brackets
+; needs: [
+(superclass (element_reference object: [(constant) @name
+                                        (scope_resolution scope: (_) @receiver name: (constant) @name)] @reference.inherits))
 ; Failure = Class.new(Base) do .. end, Env = Options.new(:a) do def m .. end end: Base, Options (the class above);
 ; Point = Struct.new(:x), Opts = Data.define(:x): Struct, Data (Ruby's: what the class does not define is theirs)
 (assignment left: (constant)
