@@ -344,6 +344,8 @@ def inline_type(receiver: str) -> str | None:
     m = _NEW.match(receiver) or _CONTAINER.match(receiver)
     if not m:
         return None
+    if m.group(1) in ("static", "self"):  # $instance = new static(): the enclosing class (a subclass's, at run time)
+        return "Self"
     absolute = "\\" if receiver.lstrip("( ").removeprefix("new").lstrip().startswith("\\") else ""
     return absolute + m.group(1).replace("\\", ".") if "\\" in m.group(1) else m.group(1)
 
