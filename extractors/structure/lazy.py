@@ -36,7 +36,7 @@ from pipeline.shards import keeping
 from .graph import (BY_NAME_KINDS, CLASSLIKE, METHODS, MODULE, Graph, Symbol, at_module_level, elsewhere_type_name,
                     imported_apart, join_owners, keep_member, keep_top, package_names)
 from .langs.arity import Params
-from .marks import MADE, SINGLETON, WRAPPER_HELD
+from .marks import EXPOSED, MADE, SINGLETON, WRAPPER_HELD
 from .qualnames import untwinned
 from .resolve import DECLARED_KINDS, EARLY_KINDS, IMPORT_KINDS, Edge, Ref, Resolver, _new, mentions
 
@@ -930,6 +930,7 @@ class LazyResolver(Resolver):
         self.decorated_as = _Lazy(self._load_decorated_as)
         self.made = _Lazy(self._load_made)
         self.singleton_defs = _LazySet(self._load_made)  # filled with ``made``: both are marks of the same refs
+        self.exposed = _LazySet(self._load_made)  # and ``EXPOSED``'s
         self._made_paths: set[str] = set()
         self.passed = _Lazy(self._load_passed)
         self._called = _Lazy(self._load_called)
@@ -966,7 +967,8 @@ class LazyResolver(Resolver):
             dict.setdefault(self.returned, (path, r.src_qualname), []).append(r)
 
     def _load_made(self, sid: str) -> None:
-        """``index_flow``'s ``MADE`` and ``SINGLETON`` marks of the file defining ``sid``, read once per file."""
+        """``index_flow``'s ``MADE``, ``SINGLETON`` and ``EXPOSED`` marks of the file defining ``sid``, read once per
+        file."""
         path = _path_of(sid)
         if path is None or path in self._made_paths:
             return
@@ -976,6 +978,8 @@ class LazyResolver(Resolver):
                 dict.__setitem__(self.made, f"{r.path}::{r.src_qualname}", True)
             elif r.name == SINGLETON:
                 set.add(self.singleton_defs, f"{r.path}::{r.src_qualname}")
+            elif r.name == EXPOSED:
+                set.add(self.exposed, f"{r.path}::{r.src_qualname}")
 
     def _load_wrapped(self, sid: str) -> None:
         """``index_flow`` for one decorated function: its decorators that are repository functions returning one
@@ -999,9 +1003,9 @@ class LazyResolver(Resolver):
 
     def _decorations(self, sym: Symbol, sid: str):
         """The repository functions each of ``sid``'s own decorator references wraps it in (``decorator_functions``),
-        in the file's order; the resolver's marks (``MADE``, ``SINGLETON``) are no decorators."""
+        in the file's order; the resolver's marks (``MADE``, ``SINGLETON``, ``EXPOSED``) are no decorators."""
         for r in self.g.index.early_refs_of(sym.path, ("decorated_by",)):
-            if r.src_qualname == sym.qualname and r.name not in (MADE, SINGLETON) \
+            if r.src_qualname == sym.qualname and r.name not in (MADE, SINGLETON, EXPOSED) \
                     and self.g.by_qual.get((r.path, r.src_qualname)) == sid:
                 yield self.decorator_functions(r)
 

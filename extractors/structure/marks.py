@@ -77,6 +77,10 @@ MADE = "<made>"
 # instance method (``Resolver.singleton_defs``, ``Graph.singleton_bases``)
 SINGLETON = "<singleton>"
 
+# a definition's decorator mark: a method another file's bare names reach though no scope of theirs holds it (Rails'
+# ``helper_method :current_user`` in a controller: its views call ``current_user``; ``Resolver.exposed``)
+EXPOSED = "<exposed>"
+
 # a ``decorated_by`` reference's alias where the decorator is written as a call (``@wrap(Converter)``, ``@retry(3)``):
 # the function named makes the decorator, and calling the decorated function runs what that decorator returns
 DECORATOR_FACTORY = "()"

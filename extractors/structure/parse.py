@@ -245,7 +245,7 @@ from .markup import scripts_only
 from .marks import (  # parse's marks and its facts' records, re-exported: see marks.py
     OPEN_MEMBERS_PLACE, LAST_PLACE, RECEIVER_LABEL, OVERLOAD_OPEN, OVERLOAD_CLOSE, ARITY_RANGE, CALL_SHAPE,
     PASSED_VALUE, ASYNC_PLACE, ASYNC_RESULT, WRAPPED_PLACE, OBJECT_KEY, IMPLEMENTED_VALUE, GIVEN_BY, WRAPPER_HELD,
-    NARROWED_VALUE, EXCEPT, ONLY, SIGNATURE_ONLY, MADE, SINGLETON, DECORATOR_FACTORY, TYPE_ARGUMENT_MARK,
+    NARROWED_VALUE, EXCEPT, ONLY, SIGNATURE_ONLY, MADE, SINGLETON, EXPOSED, DECORATOR_FACTORY, TYPE_ARGUMENT_MARK,
     BASE_ARGUMENT_MARK, RECEIVER_ARGUMENT_GIVEN, TYPE_PARAMETER_DECLARED, TYPE_ARGUMENTS_WRITTEN,
     TYPE_PARAMETER_INFERRED, RESULT_MARK, ELEMENTS_OF, TUPLE_OF, ITEMS, KEYS, ENTERED, DELEGATE_GIVES, ITEMS_KIND,
     MAPPED, _TYPING, ANY_TYPES, COLLECTION, OWN_OBJECT, ELEMENT_ACCESSORS, ASSIGNED_PLACE, DECLARED_PLACE,
@@ -3509,7 +3509,7 @@ def _nest(raw_defs: list[RawDef], rules: ParseRules) -> tuple[list[Definition], 
             decorated.append(Reference(prefix or "<module>", "call", qualname.rpartition(".")[2], None, None, None,
                                        d.line_start))
         for decorator in dict.fromkeys(d.decorators):  # what wraps the definition: calls of it run the wrapper
-            if decorator in (MADE, SINGLETON):  # marks the resolver reads (``Resolver.made``, ``singleton_defs``)
+            if decorator in (MADE, SINGLETON, EXPOSED):  # marks the resolver reads (``Resolver.made``, ``exposed``)
                 decorated.append(Reference(qualname, "decorated_by", decorator, None, None, None, d.line_start))
                 continue
             if decorator[:1] == "<" or rules.entry_reason(d.name, kind, prefix, (decorator,)) is None:

@@ -101,7 +101,7 @@ from .bindings import Binding, ImportBindings, PerFile
 from .discover import is_test_path
 from .lazyre import lazy_re
 from .marks import (ANY_TYPES, ARITY_RANGE, ASSIGNED_PLACE, ASYNC_PLACE, WRAPPED_PLACE, WRAPPER_HELD, BARE_CALL_ONLY, bound_values, BASE_ARGUMENT_MARK, CALL_SHAPE, COLLECTION, DECLARED_PLACE, DECORATOR_FACTORY, ELEMENT_ACCESSORS, ELEMENTS_OF, EXCEPT, FIXTURE_VALUE,
-                    ENTERED, GIVEN_BY, IMPLEMENTED_VALUE, ITEMS, ITEMS_KIND, KEYS, LAST_PLACE, MADE, MAPPED, MIXIN_PLACE, NARROWED_VALUE,
+                    ENTERED, GIVEN_BY, IMPLEMENTED_VALUE, ITEMS, ITEMS_KIND, KEYS, LAST_PLACE, MADE, EXPOSED, MAPPED, MIXIN_PLACE, NARROWED_VALUE,
                     OBJECT_KEY, ONLY, OPEN_MEMBERS_PLACE, OVERLOAD_CLOSE, OVERLOAD_OPEN, OWN_CODE, OWN_OBJECT, PASSED_VALUE, RECEIVER_LABEL, RESULT_MARK, RETURNED, SIGNATURE_ONLY, SINGLETON,
                     TUPLE_OF, TYPE_ARGUMENT_MARK, TYPE_ARGUMENTS_WRITTEN, TYPE_PARAMETER_DECLARED, TYPE_PARAMETER_INFERRED, RECEIVER_ARGUMENT_GIVEN, DELEGATE_GIVES)
 from .graph import (CALLABLE, CLASSLIKE, DECLARATIONS, MACROS, METHODS, MODULE, VALUES, Graph, Symbol,
@@ -750,6 +750,7 @@ class Resolver(ImportBindings):
         self.decorated_as: dict[str, list[str]] = {}
         self.made: dict[str, bool] = {}  # definitions marked ``MADE`` (a name spelled from a template) -> True
         self.singleton_defs: set[str] = set()  # definitions marked ``SINGLETON`` (the class object's own methods)
+        self.exposed: set[str] = set()  # definitions marked ``EXPOSED`` (reached by other files' bare names)
         self.passed: dict[tuple[str, str], dict[str, None]] = {}  # (function, parameter) -> functions passed for it
         self._returns_memo: dict[str, list[str]] = {}
         self._typed_kinds, self._named_kinds = self._answers_by_kind()
@@ -1442,6 +1443,8 @@ class Resolver(ImportBindings):
                 self.made[f"{r.path}::{r.src_qualname}"] = True
             elif r.kind == "decorated_by" and r.name == SINGLETON:
                 self.singleton_defs.add(f"{r.path}::{r.src_qualname}")
+            elif r.kind == "decorated_by" and r.name == EXPOSED:
+                self.exposed.add(f"{r.path}::{r.src_qualname}")
             elif r.kind == "decorated_by":
                 target = self.g.by_qual.get((r.path, r.src_qualname))
                 functions = self.decorator_functions(r)
@@ -5584,8 +5587,10 @@ class Resolver(ImportBindings):
         found = self._member(cls, name)
         if found and not self._declared_only(found.ids[0]):
             return found
-        mixed = None if found else self._mixed_in(cls, name)
-        if mixed is not None:
+        # a member a doc comment declares runs a mixin's body of its name where one is known (a Laravel facade's
+        # ``@method static dispatch()`` forwarded to its root's ``dispatch``); else the declaration stands
+        mixed = self._mixed_in(cls, name)
+        if mixed is not None and (not found or mixed.ids):
             return mixed
         # else where subclasses define it; a member only a doc comment declares (a trait's ``@method setTime()``
         # for its host's) is what is left where none does

@@ -272,6 +272,9 @@ _DOC_METHOD = lazy_re(r"@method\s+(?:(static)\s+(?=" + _DOC_TYPE + r"\s+[A-Za-z_
                       + r")\s+)?([A-Za-z_]\w*)\s*\(")
 # @mixin \A\Builder, @mixin Builder<static>: the class (its generic arguments say nothing of its members)
 _DOC_MIXIN = lazy_re(r"@mixin\s+(\\?(?:[A-Za-z_]\w*\\)*[A-Za-z_]\w*)(?:<[^>\n]*>)?(?![\w\\])")
+# @see \App\Services\LicenseService in a docblock declaring `@method static` members (a Laravel facade's: its
+# static calls run that class's methods); a method (`Foo::bar()`), a URL or a name cut short is no class
+_DOC_SEE = lazy_re(r"@see\s+(\\?(?:[A-Za-z_]\w*\\)*[A-Za-z_]\w*)(?![\w\\:(./-])")
 _DOC_PROPERTY = lazy_re(r"@property(-read|-write)?\s+(?:(" + _DOC_TYPE + r")\s+)?(?:&\s*)?\$(\w+)")
 
 
@@ -294,7 +297,16 @@ def doc_members(text: str) -> list[DocMember]:
                              "__set" if m.group(1) == "-write" else "__get"))
     for m in _DOC_MIXIN.finditer(text):  # its __call forwards what the class lacks to the class named, written whole
         out.append(DocMember(m.group(1), MIXIN, None, m.start(), m.end()))
-    return out
+    return out + _facade_root(text, out)
+
+
+def _facade_root(text: str, members: list[DocMember]) -> list[DocMember]:
+    """A Laravel facade's ``@see \\App\\Services\\Dispatcher`` beside its ``@method static mixed dispatch(..)``:
+    ``__callStatic`` forwards to the facade's root, that class, whose method is what a call runs (a mixin of the
+    facade, ``Resolver._mixed_in``); none without a ``@method static`` (a plain class's see-also)."""
+    if not any(m.answered_by == "__callStatic" for m in members):
+        return []
+    return [DocMember(m.group(1), MIXIN, None, m.start(), m.end()) for m in _DOC_SEE.finditer(text)]
 
 
 def _one_class(word: str) -> tuple[str, bool] | None:
@@ -332,6 +344,8 @@ def inline_type(receiver: str) -> str | None:
     m = _NEW.match(receiver) or _CONTAINER.match(receiver)
     if not m:
         return None
+    if m.group(1) in ("static", "self"):  # $instance = new static(): the enclosing class (a subclass's, at run time)
+        return "Self"
     absolute = "\\" if receiver.lstrip("( ").removeprefix("new").lstrip().startswith("\\") else ""
     return absolute + m.group(1).replace("\\", ".") if "\\" in m.group(1) else m.group(1)
 

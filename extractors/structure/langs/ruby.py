@@ -21,7 +21,7 @@ from . import (HANDS_ON, MAX_HANDS_ON, TEMPLATE, QuotedTemplate, entry_reason_wi
                quoted_template, runtime_hook, settle_templates, with_entries)
 from ..lazyre import lazy_re
 from ..markup import blanked
-from ..parse import MADE, SINGLETON
+from ..parse import EXPOSED, MADE, SINGLETON
 from ..qualnames import unsuffixed
 
 GROUP = "ruby"
@@ -156,7 +156,7 @@ PROTOCOL_METHODS = frozenset({
 CONSTANT_KINDS = frozenset({"class", "trait", "namespace", "constant"})
 SCOPE_KINDS = ("class", "trait", "namespace")
 # what the query marks for settle_definitions to read, never symbols: visibility, methods of another object, mixins
-MARK_KINDS = ("visibility", "patch", "mixin", "prefixed", "listed", "computed")
+MARK_KINDS = ("visibility", "patch", "mixin", "prefixed", "listed", "computed", "exposed")
 # expectations a test framework gives every object (Minitest's must_equal, RSpec's should): outside the repository
 TEST_METHODS = lazy_re(r"^(?:must|wont)_\w+$|^(?:should|should_not|to|not_to|to_not)$")
 # a test framework's helpers and matchers called bare in a test, where the repository defines none of the name
@@ -177,7 +177,7 @@ PATCHED = "<patch>"  # the mark settle_definitions gives a method defined on ano
 
 
 def entry_reason(name: str, kind: str, parent: str | None, decorators: tuple) -> str | None:
-    decorators = tuple(d for d in decorators if d not in (MADE, SINGLETON))  # marks for the resolver: no entry point
+    decorators = tuple(d for d in decorators if d not in (MADE, SINGLETON, EXPOSED))  # marks for the resolver only
     if PATCHED in decorators:
         return runtime_hook("defined on another object (class << obj, X.class_eval, Module.new): it adds to or "
                             "replaces what that object's callers reach")
@@ -187,7 +187,8 @@ def entry_reason(name: str, kind: str, parent: str | None, decorators: tuple) ->
 # files Rails loads by their place, and what it calls there by name: (what calls it, the file pattern, the methods
 # it calls: None for every public method; the file's classes are used where any of those is)
 RAILS_FILES = (
-    ("a Rails migration: the migrator runs it", lazy_re(r"(?:^|/)db/migrate/\d+_\w+\.rb$"),
+    # an engine's migration copied in by ``rails active_storage:install`` is named ``<version>_<name>.<engine>.rb``
+    ("a Rails migration: the migrator runs it", lazy_re(r"(?:^|/)db/migrate/\d+_\w+(?:\.\w+)?\.rb$"),
      frozenset({"change", "up", "down"})),
     ("Rails routes requests to a controller's public methods (its actions)",
      lazy_re(r"(?:^|/)app/controllers/(?:.*/)?\w+_controller\.rb$"), None),
@@ -227,8 +228,9 @@ def file_entries(path: str, defs: list, _root) -> list:
 
 
 def _camelized(path: str) -> str:
-    """``db/migrate/20240101_create_carts.rb`` -> ``createcarts`` (lower case: ``GitHub`` is ``github``'s)."""
-    stem = posixpath.basename(path).removesuffix(".rb")
+    """``db/migrate/20240101_create_carts.rb`` -> ``createcarts`` (lower case: ``GitHub`` is ``github``'s); an
+    engine's copied migration, ``20240101_add_blobs.active_storage.rb``, -> ``addblobs``."""
+    stem = posixpath.basename(path).removesuffix(".rb").partition(".")[0]
     return re.sub(r"^\d+_", "", stem).replace("_", "").lower()
 
 
@@ -278,6 +280,7 @@ def settle_definitions(raw_defs: list, _imports: list, _root) -> list:
     bounding them) say which methods are private or protected; they are no definitions. A ``delegate`` with a
     ``prefix:`` (``prefixed``) makes names the symbols do not spell (``item_name``): none of them is defined."""
     marks = sorted((d for d in raw_defs if d.kind == "visibility"), key=lambda m: m.start)
+    exposed = [d for d in raw_defs if d.kind == "exposed"]
     patches = [d for d in raw_defs if d.kind == "patch"]
     mixins = [d for d in raw_defs if d.kind == "mixin"]
     prefixed = [(d.start, d.end) for d in raw_defs if d.kind == "prefixed"]
@@ -291,7 +294,8 @@ def settle_definitions(raw_defs: list, _imports: list, _root) -> list:
     out = []
     for d in defs:
         if d.kind == "function":
-            d = d._replace(exported=_public(d, marks, scopes), decorators=d.decorators + _class_level(d, marks))
+            d = d._replace(exported=_public(d, marks, scopes),
+                           decorators=d.decorators + _class_level(d, marks) + _exposed(d, exposed, scopes))
         elif d.kind == "constant":
             d = d._replace(exported=_innermost(scopes, d.start) is not None)
         out.append(d)
@@ -451,6 +455,14 @@ def _class_level(d, marks: list) -> tuple:
     """``(SINGLETON,)`` for a method of the class object itself: ``def self.x``, or a ``def`` in ``class << self``."""
     in_singleton_class = any(m.name == "self" and m.start < d.start and d.end <= m.end for m in marks)
     return (SINGLETON,) if d.qualifier == "self" or in_singleton_class else ()
+
+
+def _exposed(d, exposed: list, scopes: list) -> tuple:
+    """``(EXPOSED,)`` for a method a ``helper_method :name`` of its own class body names (Rails hands it to the
+    controller's views, ``view_helpers``)."""
+    scope = _innermost(scopes, d.start)
+    named = any(m.name[1:] == d.name and _innermost(scopes, m.start) == scope for m in exposed)
+    return (EXPOSED,) if named and scope is not None and d.qualifier != "self" else ()
 
 
 def _innermost(scopes: list, at: int) -> tuple | None:
@@ -1092,6 +1104,8 @@ def implicit_self(resolver, r, src):
     found = resolver._member_or_override(cls, r.name)  # a base's template calling a subclass's, a mixin its class's
     if not _on_class_object(resolver, src, cls):  # an instance method: an extended module's methods are not its
         found = resolver.instance_side(cls, found, r.name)
+    if not found.ids and (exposed := _exposed_to_helper(resolver, r)):
+        return exposed
     if not found.ids and _reopened_from_outside(resolver, cls):
         return EXTERNAL
     if found.ids or found.resolution == "external" or r.name in BUILTINS:
@@ -1163,7 +1177,36 @@ def view_helpers(resolver, r, src):
         found = resolver._member(module, r.name)
         if found:
             return Found(found.ids, "inherited")
-    return None
+    return _exposed_method(resolver, r.name, r.path[:at], posixpath.dirname(r.path[at + len(_VIEWS):]))
+
+
+def _exposed_to_helper(resolver, r):
+    """A bare ``current_user`` in a helper module (``app/helpers/``), which Rails mixes into the views, that the
+    module and its mixins lack: a controller's method its ``helper_method`` hands the views (``_exposed_method``)."""
+    at = r.path.find(_HELPERS)
+    if at < 0 or (at and r.path[at - 1] != "/") or not _HELPER_FILE.match(r.path[at:]):
+        return None
+    return _exposed_method(resolver, r.name, r.path[:at], None)
+
+
+_HELPERS = "app/helpers/"
+_CONTROLLER_FILE = lazy_re(r"^app/controllers/(?:.*/)?\w+_controller\.rb$")
+
+
+def _exposed_method(resolver, name: str, app: str, folder: str | None):
+    """A bare ``current_user`` in a view or a helper of the Rails application at ``app``: a controller's method that
+    its ``helper_method :current_user`` hands the views (``EXPOSED``; ``ApplicationController``'s, most often), the
+    view's own controller's first (folder ``admin/users`` of ``app/views/``:
+    ``app/controllers/admin/users_controller.rb``'s), else those of every controller of the application, ambiguous
+    where several are."""
+    from ..resolve import Found
+
+    ids = sorted(sid for sid in resolver.g.by_name.get(name, ()) if sid in resolver.exposed
+                 and (path := resolver.g.by_id[sid].path).startswith(app) and _CONTROLLER_FILE.match(path[len(app):]))
+    own = [sid for sid in ids if resolver.g.by_id[sid].path == f"{app}app/controllers/{folder}_controller.rb"]
+    if own or len(ids) == 1:
+        return Found(own or ids, "inherited")
+    return Found(ids, "ambiguous") if ids else None
 
 
 def _view_helper_modules(resolver, app: str) -> list[str]:

@@ -109,6 +109,21 @@ def library_init(resolver, r, src):
     return None
 
 
+def own_type_init(resolver, r, src):
+    """``Self(pingInterval: p)`` in a type's method builds that type (its ``init`` fitting the call, as a call of
+    its name does); in a protocol's extension (``static func fresh() -> Self { Self() }``) the conforming type's,
+    which the protocol's required ``init`` stands for, as a generic parameter's ``T()`` does. Outside a type,
+    nothing: the library's."""
+    from ..resolve import Found
+
+    if r.name != "Self" or r.receiver is not None or r.kind != "call":  # a type written ``-> Self``: not here
+        return None
+    cls = resolver._enclosing_class(src)
+    if cls is None or resolver.g.by_id[cls].kind not in ("class", "struct", "enum", "interface"):
+        return None
+    return Found([cls], "same_file")
+
+
 def builtin_type_init(resolver, r, src):
     """``URL(target: t)``, ``Array(decodingBase32: s)``: a language type's initializer the repository adds in an
     extension (``extension URL { init<T: TargetType>(target: T) }``), where the call writes labels that fit it;
@@ -249,6 +264,7 @@ def extend_layers(name_layers: list, member_layers: list) -> None:
     one the repository adds to the library's type the class extends; then a member of the library's type the
     caller's extension adds to (``extended_member``); last, a name defined nowhere is the library's."""
     name_layers.insert(0, builtin_type_init)
+    name_layers.insert(1, own_type_init)
     name_layers.insert(name_layers.index("scoped") + 1, implicit_this)
     name_layers.insert(name_layers.index("scoped") + 2, library_base_member)
     name_layers.insert(name_layers.index("scoped") + 3, extended_member)

@@ -154,6 +154,11 @@
 (call !receiver method: (identifier) @_visibility arguments: (argument_list (simple_symbol) @name @definition.visibility)
   (#any-of? @_visibility "private" "protected" "private_class_method"))
 (singleton_class value: (self) @name) @definition.visibility
+; a controller's `helper_method :current_user, :logged_in?` (read by ruby.settle_definitions, never symbols): Rails
+; hands those methods of its class to the views, whose bare calls reach them (ruby.view_helpers)
+; needs: helper_method
+(call !receiver method: (identifier) @_helper arguments: (argument_list (simple_symbol) @name @definition.exposed)
+  (#eq? @_helper "helper_method"))
 ; a mixin a body takes (read by ruby.settle_definitions, never symbols): `module Shop; module Syntax ... end; extend
 ; Syntax; end` has methods through it, so Shop there is no namespace but a part of the module Shop of other files
 (call !receiver method: (identifier) @name arguments: (argument_list [(constant) (scope_resolution)])
@@ -261,6 +266,11 @@
 ; inheritance: class A < B, class A < Mod::B; include M, extend M, prepend M (the mixin's methods are the class's)
 (superclass (constant) @name @reference.inherits)
 (superclass (scope_resolution scope: (_) @receiver name: (constant) @name) @reference.inherits)
+; a versioned base (Rails' `class CreateCarts < ActiveRecord::Migration[7.1]`: the class the call returns is
+; Migration's subclass for that version): the base named before the brackets
+; needs: [
+(superclass (element_reference object: [(constant) @name
+                                        (scope_resolution scope: (_) @receiver name: (constant) @name)] @reference.inherits))
 ; Failure = Class.new(Base) do .. end, Env = Options.new(:a) do def m .. end end: Base, Options (the class above);
 ; Point = Struct.new(:x), Opts = Data.define(:x): Struct, Data (Ruby's: what the class does not define is theirs)
 (assignment left: (constant)
