@@ -62,7 +62,9 @@ class Columns:
     @property
     def data(self) -> dict[str, list]:
         if self._data is None:
-            self._data = {name: _pylist(column) for name, column in zip(self.table.column_names, self.table.columns)}
+            same: dict[str, str] = {}  # a plain string column (this run's rows) one string a distinct value too
+            self._data = {name: _shared(_pylist(column), same) if _stringy(column.type) else _pylist(column)
+                          for name, column in zip(self.table.column_names, self.table.columns)}
             self.table = None  # held once, as Python objects
         return self._data
 

@@ -54,7 +54,6 @@ def lean_process() -> None:
         lean.refuse("pandas", "numpy")
         lean.plain_compute_docs()
         one_malloc_arena()
-        fixed_mmap_threshold()
         QUICK_EXIT = True
     else:
         lean.refuse("pandas")
@@ -73,24 +72,6 @@ def one_malloc_arena() -> None:
 
     try:
         ctypes.CDLL(None).mallopt(M_ARENA_MAX, 1)
-    except (OSError, AttributeError):
-        pass
-
-
-M_MMAP_THRESHOLD = -3  # glibc's ``mallopt`` parameter
-MMAP_THRESHOLD = 128 << 10  # glibc's own starting threshold
-
-
-def fixed_mmap_threshold() -> None:
-    """A block of 128 KiB or more is mapped apart, and unmapped when freed, for the whole run. glibc starts there but
-    raises the threshold to the size of each mapped block freed (up to 32 MiB): once Arrow freed a shard's buffers,
-    the next shards' came from the heap, where, freed between the heap's live blocks, they stayed resident (a
-    half-written typeorm edit's writes and edge reads held ~5 MiB more than they used). Nothing where the C library
-    has no ``mallopt`` (not glibc)."""
-    import ctypes
-
-    try:
-        ctypes.CDLL(None).mallopt(M_MMAP_THRESHOLD, MMAP_THRESHOLD)
     except (OSError, AttributeError):
         pass
 
