@@ -27,6 +27,7 @@ SHARD_ROWS = 16_384  # rows per shard by default: rewriting one costs ~10-20 ms;
 BUFFER_ROWS = 262_144  # rows held in memory while routing a large table to its shards
 SORTED_ROW_GROUP = 1024  # a sorted shard's row groups: small, so a filter on the sort column skips most of them
 WRITE_THREADS = 4  # shard files written at once
+MERGED_AT_ONCE = 2  # a table merging more old shards than this merges them one at a time (``TableWrite._merge``)
 HASH = "crc32"  # of the key's UTF-8 text, modulo the shard count (recorded in the snapshot)
 MAX_DELTAS = 16  # delta files an unsharded table keeps; the next append compacts them (a reader opens each)
 # string columns no reader prunes a scan by (the lake's reads prune by a table's sort column, DuckDB's scans of the
@@ -392,6 +393,10 @@ def each_in_threads(fn, items: list) -> list:
         return list(pool.map(fn, items))
 
 
+def _each_in_turn(fn, items: list) -> list:
+    return [fn(item) for item in items]
+
+
 class _ShardFile:
     """One shard's new rows for this run: buffered in memory, written as row groups to a temporary file."""
 
@@ -590,7 +595,11 @@ class TableWrite:
             base = self._old_rows(old[k], column, drop, full)
             return self._write(k, [new[k]] if new.get(k) is not None else [], base)
 
-        rewritten = dict(zip(sorted(touched), each_in_threads(merged, sorted(touched))))
+        # a few shards side by side (a one-file update's, each table's one); more one at a time: each holds its old
+        # rows whole while it is written (typeorm's edges, seven shards of ~16K rows, two at a time beside the other
+        # tables' merges: ~8 MiB over the resolution's peak)
+        each = each_in_threads if len(touched) <= MERGED_AT_ONCE else _each_in_turn
+        rewritten = dict(zip(sorted(touched), each(merged, sorted(touched))))
         shards = [rewritten.get(k, entry) for k, entry in enumerate(old)]
         total = sum(s["rows"] for s in shards)
         wanted = shard_count(total, self.shard_rows)

@@ -141,6 +141,58 @@ def test_an_edit_reaching_files_in_many_edges_shards_holds_few_of_them(tmp_path,
     _same_as_a_full_index(tmp_path, root, lake)
 
 
+def test_an_edit_reaching_files_in_many_edges_shards_reads_their_ends_as_dictionaries_and_merges_one_at_a_time(
+        tmp_path, make_repo, monkeypatch):
+    """The edges of files in more shards than a merge is handed (``HANDED_SHARDS``) are read for the edge indexes as
+    their ends alone, dictionary-encoded, and their shards merged one at a time (``shards.MERGED_AT_ONCE``): a
+    half-written typeorm edit read twelve files' ends in seven shards decoded dense, and merged the shards two at a
+    time beside the other tables' merges, ~15 MiB over its resolution's peak."""
+    import threading
+
+    from extractors.structure.rows import EDGE_ENDS
+    from pipeline import lake as lake_module
+    from pipeline.lake import Lake
+
+    callers = {f"app/use{i}.py": f"from app.core import tool\n\n\ndef run{i}(x):\n    return tool(x) + {i}\n"
+               for i in range(CALLERS)}
+    others = {f"lib/m{i}.py": f"def g{i}():\n    return {i}\n" for i in range(2 * CALLERS)}
+    root = make_repo(files={"app/__init__.py": "", "app/core.py": CORE, **callers, **others})
+    lake = Lake(tmp_path / "lake")
+    monkeypatch.setattr(shards, "SHARD_ROWS", 2)  # a few edges a shard: the callers' edges in many shards
+    index_structure(lake, root)
+    (root / "app/core.py").write_text(CORE.replace("def tool(", "def tool2("))  # every caller's edges move
+    ends_read, writing, most = [], [0], [0]
+    lock = threading.Lock()
+    read_file, write = lake_module.read_file, shards.TableWrite._write
+
+    def reading(path, repo, table, columns=None, dictionary=None, prune=None):
+        if table == "edges" and columns is not None and set(columns) == set(EDGE_ENDS):
+            ends_read.append(dictionary)
+        return read_file(path, repo, table, columns, dictionary, prune)
+
+    def writing_shard(self, k, parts, base=None, ready=False):
+        if self.table != "edges":
+            return write(self, k, parts, base, ready)
+        with lock:
+            writing[0] += 1
+            most[0] = max(most[0], writing[0])
+        try:
+            return write(self, k, parts, base, ready)
+        finally:
+            with lock:
+                writing[0] -= 1
+
+    monkeypatch.setattr(lake_module, "read_file", reading)
+    monkeypatch.setattr(shards.TableWrite, "_write", writing_shard)
+    summary = indexing.update(root, ["app/core.py"], repo="repo", lake=lake)
+    assert summary.status == "ok"
+    written = [s for s in shards.shards_of(lake.snapshot("repo").tables["edges"]) if summary.run_id in s["file"]]
+    assert len(written) > 2  # many shards merged (more than ``MERGED_AT_ONCE``)
+    assert len(ends_read) >= 4 and all(ends_read), ends_read  # main's code: every one read decoded (None)
+    assert most[0] == 1, most  # main's code: two at a time (on two cores or more)
+    _same_as_a_full_index(tmp_path, root, lake)
+
+
 # a language whose module keys follow from the paths and each file's declared package (``MODULE_KEYS_FROM_PACKAGES``):
 # two packages, a caller importing the callee's class by its package; the edit adds a method to the callee's file
 PACKAGED = {

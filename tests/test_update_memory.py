@@ -190,3 +190,70 @@ def test_a_shard_made_python_whole_makes_tuples_only_of_the_keys_asked(monkeypat
     assert found == [[r for r in every if r[0] == path] for path in asked]  # every row of the file, in order
     assert [len(f) for f in found] == [150, 150, 150] and found[2][0][7] is None and found[1][1][5] == 1000 + 2551
     assert blocks < MANY // 2, f"{blocks} blocks kept: every row of the shard was made a tuple"  # main: ~19K
+
+
+def _own_dictionaries(table: pa.Table, parts: int) -> pa.Table:
+    """``table`` in ``parts`` row groups, each string column dictionary-encoded in each (its own copy of a value seen
+    in another), as Parquet gives a shard's row groups."""
+    step = table.num_rows // parts + 1
+    pieces = [table.slice(i, step) for i in range(0, table.num_rows, step)]
+    return pa.concat_tables([pa.table({c: p.column(c).dictionary_encode() if pa.types.is_string(p.column(c).type)
+                                       else p.column(c) for c in p.column_names}) for p in pieces])
+
+
+def _distinct_objects(rows: list[tuple]) -> tuple[int, int]:
+    """How many distinct string values ``rows`` hold, and how many string objects."""
+    strings = [v for row in rows for v in row if isinstance(v, str)]
+    return len(set(strings)), len({id(v) for v in strings})
+
+
+@pytest.mark.parametrize("whole_after", [0, 1 << 30], ids=["shard made whole", "rows taken by key"])
+def test_a_lake_tables_rows_hold_one_string_a_distinct_value(monkeypatch, whole_after):
+    """An update's lazy index makes the lake's rows Python: a shard whole (its row groups each with a dictionary of its
+    own, the same paths, names and kinds in each), or a file's rows taken by key and decoded (a string a row). Either
+    way an equal string is one object (of the shard; of the file's rows): typeorm's half-written edit held 121K strings of whole shards where 64K were
+    distinct, and the rows taken by key a path, a kind and a parent a row (~6 MiB of its resolution's peak)."""
+    from extractors.structure import lazy
+
+    plain = pa.table({c: pc_decoded_column(_symbol_shard(MANY).column(c)) for c in lazy.READ_COLUMNS})
+    table = _own_dictionaries(plain, 3)
+    monkeypatch.setattr(lazy.LakeRows, "WHOLE_AFTER", whole_after)
+
+    def read(name, columns, where, dictionary=(), whole_shards=False, sorted_only=False):
+        return None if sorted_only else table
+
+    rows = lazy.LakeRows(read, lambda name, key, value: "shard-0", "symbols", lazy.READ_COLUMNS, "path")
+    asked = ["pkg/m003.py", "pkg/m017.py", "pkg/m039.py"]  # one in each row group
+    found = [rows.where(path) for path in asked]
+    data = plain.to_pydict()
+    every = list(zip(*(data[c] for c in lazy.READ_COLUMNS)))
+    assert found == [[r for r in every if r[0] == path] for path in asked]  # the rows, as before
+    for rows_of_a_file in found:  # main: ~450 string objects for ~50 values
+        distinct, objects = _distinct_objects(rows_of_a_file)
+        assert objects == distinct, f"{objects} string objects for {distinct} values"
+    if whole_after == 0:  # the shard's row groups too (main: ~1,350 for ~150)
+        distinct, objects = _distinct_objects([r for f in found for r in f])
+        assert objects == distinct, f"{objects} string objects for {distinct} values"
+
+
+def test_the_runs_references_hold_one_string_a_distinct_value():
+    """The affected files' references (``lazy.RunRefs``: a half-written typeorm edit's twelve files, 9K rows) decoded
+    a string a row and a column: their paths, kinds and callers one object each."""
+    from extractors.structure import lazy
+
+    n = 900
+    columns = {"path": [f"app/m{i % 3}.py" for i in range(n)], "src_qualname": [f"f{i % 20}" for i in range(n)],
+               "kind": ["call" if i % 2 else "import" for i in range(n)], "name": [f"g{i % 40}" for i in range(n)],
+               "receiver": [None if i % 4 else "self" for i in range(n)], "module": [None] * n, "alias": [None] * n,
+               "line": list(range(n)), "bound_to": [None] * n, "args": [1] * n, "labels": [None] * n}
+    types = {"line": pa.int32(), "args": pa.int16()}
+    table = pa.table({c: pa.array(v, types.get(c, pa.string())) for c, v in columns.items()})
+    run = lazy.RunRefs(table)
+    assert run.rows == list(zip(*columns.values()))
+    distinct, objects = _distinct_objects(run.rows)
+    assert objects == distinct, f"{objects} string objects for {distinct} values"  # main: ~3,300 for 66
+
+
+def pc_decoded_column(column):
+    """A dictionary column's plain strings."""
+    return column.cast(column.type.value_type) if pa.types.is_dictionary(column.type) else column

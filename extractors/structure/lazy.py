@@ -62,7 +62,9 @@ class Columns:
     @property
     def data(self) -> dict[str, list]:
         if self._data is None:
-            self._data = {name: _pylist(column) for name, column in zip(self.table.column_names, self.table.columns)}
+            same: dict[str, str] = {}  # a plain string column (this run's rows) one string a distinct value too
+            self._data = {name: _shared(_pylist(column), same) if _stringy(column.type) else _pylist(column)
+                          for name, column in zip(self.table.column_names, self.table.columns)}
             self.table = None  # held once, as Python objects
         return self._data
 
@@ -234,12 +236,21 @@ class LakeRows:
         elif shard.every is not None or self._ask(file) > self.WHOLE_AFTER:
             self._held.forget(self.table, file)  # Python from now on: asked again and again, never read again
             rows = shard.python().rows(numbers)
-        else:
-            rows = _python_rows(pc.decoded(pc.take(shard.table, pa.array(numbers, pa.int64()))))
+        else:  # one string a distinct value of the file's rows, not one a row (its path, its kinds, its parents)
+            rows = _python_rows(pc.decoded(pc.take(shard.table, pa.array(numbers, pa.int64()))), shared=True)
         if shard is not None and shard.table is not None and file is not None:
             self._held.asked(self._shards, self.table, file, shard.table.nbytes)
         self._rows[value] = rows
         return rows
+
+    def take(self, value) -> list[tuple]:
+        """``where``'s rows, forgotten once given, for a reader that keeps what it makes of them (the lazy graph
+        loads a file's definitions once): a file's rows asked ahead (``warm``) are held until then, not to the end of
+        the run beside its ``Symbol``s (typeorm's half-written edit: ~2 MiB at the resolution's peak). Asked again,
+        they are made again from the shard."""
+        rows = self.where(value)
+        self._rows.pop(value, None)
+        return list(rows)
 
     def _from_row_groups(self, file: str, value) -> list[tuple] | None:
         """``value``'s rows read from the row groups that can hold them, or None: the shard is to be read whole (the
@@ -253,7 +264,7 @@ class LakeRows:
             self._pruned = None
             return None
         pruned[file] = pruned.get(file, 0) + 1
-        return _python_rows(pc.decoded(data.select(self.columns))) if data.num_rows else []
+        return _python_rows(pc.decoded(data.select(self.columns)), shared=True) if data.num_rows else []
 
     def _ask(self, file) -> int:
         self._asked[file] = self._asked.get(file, 0) + 1
@@ -384,7 +395,9 @@ class _Columns:
     ~20 of the resolution's ~55 MiB."""
 
     def __init__(self, table: pa.Table):
-        self.columns = [_python_column(column) for column in table.columns]
+        same: dict[str, str] = {}  # each row group's dictionary holds its own copy of a value (a path, a name that
+        # is its qualname too): one string a distinct value of the shard (typeorm's half-written edit: 121K -> 64K)
+        self.columns = [_python_column(column, same) for column in table.columns]
 
     def rows(self, numbers) -> list[tuple]:
         """The rows at ``numbers`` (a ``range`` or a list of row numbers), as tuples of the table's columns."""
@@ -405,15 +418,15 @@ class _Column(NamedTuple):
     codes: object  # a ``memoryview`` of an int buffer, or a list
 
 
-def _python_column(column) -> _Column:
-    """One column of a shard made Python (``_Columns``)."""
+def _python_column(column, same: dict[str, str]) -> _Column:
+    """One column of a shard made Python (``_Columns``), its strings the objects ``same`` holds for them."""
     chunks = [chunk for chunk in _chunks_of(column) if len(chunk)]
     if chunks and pa.types.is_dictionary(chunks[0].type):
         values, codes = [], []
         for chunk in chunks:  # each chunk's codes moved past the values of the chunks before it
             indices = pc.cast(chunk.indices, pa.int32())
             codes.append(pc.add(indices, pa.scalar(len(values), pa.int32())) if values else indices)
-            values += chunk.dictionary.to_pylist()
+            values += _shared(chunk.dictionary.to_pylist(), same)
         codes = pc.fill_null(pa.concat_arrays(codes), pa.scalar(len(values), pa.int32()))
         return _Column(values + [None], _buffer(codes))  # a null code points at the None appended
     plain = pa.concat_arrays(chunks) if chunks else None
@@ -543,7 +556,7 @@ class Index:
         self.elsewhere = self._symbols([r for r in foreign if _dotted_at_module_row(r[2], r[4])])
 
     def symbols_of(self, path: str) -> list[Symbol]:
-        rows = [] if path in self.hidden else list(self.lake_symbols.where(path))
+        rows = [] if path in self.hidden else self.lake_symbols.take(path)
         return self._symbols(rows + [r for t in self.run_symbols for r in t.where("path", path)])
 
     def named(self, name: str) -> list[Symbol]:
@@ -713,10 +726,26 @@ def _dotted_at_module_row(qualname: str, parent: str | None) -> bool:
     return parent is not None and parent.endswith("::" + MODULE) and "." in qualname
 
 
-def _python_rows(table: pa.Table | None) -> list[tuple]:
+def _python_rows(table: pa.Table | None, shared: bool = False) -> list[tuple]:
+    """The rows as tuples; ``shared``: the string columns' equal values one object (``_shared``)."""
     if table is None or not table.num_rows:
         return []
-    return list(zip(*(_pylist(c) for c in table.columns)))
+    if not shared:
+        return list(zip(*(_pylist(c) for c in table.columns)))
+    same: dict[str, str] = {}
+    return list(zip(*(_shared(_pylist(c), same) if _stringy(c.type) else _pylist(c) for c in table.columns)))
+
+
+def _shared(values: list, same: dict) -> list:
+    """Each value as the one object ``same`` holds for an equal value (added when it holds none): a string read
+    again and again (a file's path on each of its rows) kept once, in C (``dict.setdefault`` over the list)."""
+    return list(map(same.setdefault, values, values))
+
+
+def _stringy(type_) -> bool:
+    """A string column, plain or dictionary-encoded."""
+    return pa.types.is_string(type_) or pa.types.is_large_string(type_) or (
+        pa.types.is_dictionary(type_) and pa.types.is_string(type_.value_type))
 
 
 def _path_of(symbol_id) -> str | None:
@@ -1149,7 +1178,12 @@ class RunRefs:
         self._made: dict[int, Ref] = {}
         if not table.num_rows:
             return
-        data = pc.decoded(table.select(REF_FIELDS)).to_pydict()
+        table = pc.decoded(table.select(REF_FIELDS))
+        data = table.to_pydict()
+        same: dict[str, str] = {}  # a string a distinct value (``_shared``): the files' paths, kinds, callers' names
+        for field in table.schema:
+            if _stringy(field.type):
+                data[field.name] = _shared(data[field.name], same)
         self.rows = rows = list(zip(*(data[f] for f in REF_FIELDS)))
         self.keys = list(map(_DECIDING_AT, rows))
         self.lines = list(zip(data["path"], data["src_qualname"], data["line"]))

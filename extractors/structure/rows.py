@@ -783,8 +783,10 @@ def edge_index_batches(previous, edges: pa.Table, affected: set[str] | None, who
             yield Batch(table, build(edges) if old is None else pa.concat_tables([old, build(edges)]))
         return
     # whole and plain: the shards the merge of their edges takes next (the changed files' one read already when
-    # their lines' edges were kept: ``kept_resolution``), or, of files in many shards, their ends alone
-    old = previous("edges", columns=EDGE_ENDS, where=("path", sorted(affected)), hand_over=True)
+    # their lines' edges were kept: ``kept_resolution``), or, of files in many shards, their ends alone (as
+    # dictionaries: the index builders take either)
+    old = previous("edges", columns=EDGE_ENDS, where=("path", sorted(affected)), hand_over=True,
+                   dictionary_apart=EDGE_ENDS)
     for table, (key, build) in EDGE_INDEXES.items():
         after = build(edges)
         yield from _by_key(table, key, previous, _pairs(build, old), _rows(after), affected, after.column_names)
