@@ -23,6 +23,7 @@ from . import (BLOCK_LINE, PACKAGE_BLOCK, TEMPLATE, cast_receiver, entry_reason_
                package_blocks, package_keys, runtime_hook, split_outside, with_block)
 from ..lazyre import lazy_re
 from .csharp_repairs import repairs  # noqa: F401  (a parse rule: each #if read as its first branch)
+from .csharp_razor import source_view  # noqa: F401  (a parse rule: a Razor view read as the class it compiles to)
 from .implicit_this import implicit_this, implicit_this_field
 from ..graph import MODULE
 from ..parse import BASE_ARGUMENT_MARK, TYPE_PARAMETER_DECLARED, TYPE_PARAMETER_INFERRED
