@@ -17,7 +17,8 @@ from ..lazyre import lazy_re
 from ..markup import blanked
 
 RAZOR = (".razor", ".cshtml")
-_RENDER = (b"void", b"BuildRenderTree", b"(", b")", b"{")  # the method the template's statements are read as (the compiler's)
+# the method the template's statements are read as (the compiler's BuildRenderTree: a shorter name, for the room)
+_RENDER = (b"void", b"Render", b"(", b")", b"{")
 # the class a view extends where it names none: a component's, an MVC view's or page's (the framework creates either,
 # by its route, its tag or its name: a method of it is judged as one of a library type's subclass)
 _BASES = {True: b"ComponentBase", False: b"RazorPage"}
@@ -269,28 +270,36 @@ def _lines(data: bytes, at: int, end: int):
 
 
 def _scaffolded(out: bytearray, found: Found, headers: tuple) -> bytearray:
-    """``out`` with the class (its fields first) and its render method opened and closed around the pieces that need
-    them, each token written in the blanks between two pieces (as many fields as there is room for, the first
-    first); a piece with no room for its opening is blanked."""
+    """``out`` with the class and its render method opened and closed around the pieces that need them, each token
+    written in the blanks between two pieces; the class's fields where it opens, else at a later member's place or
+    its end (a member's order does not matter) where there is room; a piece with no room for its opening is
+    blanked."""
     depth, gap, fields, missed = 0, 0, [field.split() for field in found.fields], 0
     for piece in found.pieces:
         want = _DEPTH[piece.place]
         if depth >= want:
-            placed = _place(out, gap, piece.start, _closings(depth, want))
+            left = _closed(out, gap, piece.start, depth, want, fields)
         elif missed >= TRIES:  # each try reads the gap again, which grows: bounded, not quadratic
-            placed = False
+            left = None
         elif piece.tag:  # a tag before the class opens: its room before the fields and the full header
-            placed = _place(out, gap, piece.start, _openings(depth, want, headers[0], fields))
+            left = [] if _place(out, gap, piece.start, _openings(depth, want, headers[0], fields)) else None
         else:
-            placed = any(_place_most(out, gap, piece.start, depth, want, header, fields) for header in headers)
-        if placed:
-            fields = [] if depth < 1 <= want else fields  # declared once, where the class first opens
-            depth, gap, missed = want, piece.end, 0
-        else:  # left unread, its room the next piece's
+            left = next((got for every in (True, False) for header in headers  # all the fields, before `partial`
+                         if (got := _opened(out, gap, piece.start, depth, want, header, fields, every)) is not None),
+                        None)
+        if left is None:  # left unread, its room the next piece's
             out[piece.start:piece.end] = blanked(bytes(out[piece.start:piece.end]))
             missed += 1
-    _place(out, gap, len(out), _closings(depth, 0))  # where there is no room, the parser's recovery closes them
+        else:
+            fields = left if depth or want else fields
+            depth, gap, missed = want, piece.end, 0
+    if depth and _closed(out, gap, len(out), depth, 0, fields) is None:
+        _place(out, gap, len(out), _closings(depth, 0))  # where there is no room, the parser's recovery closes them
     return out
+
+
+_DEPTH = {"top": 0, "class": 1, "method": 2}
+TRIES = 16  # pieces in a row left unread for want of room before the rest that need the class are left too
 
 
 def _closings(depth: int, want: int) -> list[bytes]:
@@ -298,23 +307,32 @@ def _closings(depth: int, want: int) -> list[bytes]:
     return ([b";"] if depth == 2 > want else []) + [b"}"] * (depth - want)
 
 
-_DEPTH = {"top": 0, "class": 1, "method": 2}
-TRIES = 16  # pieces in a row left unread for want of room before the rest that need the class are left too
+def _closed(out: bytearray, lo: int, hi: int, depth: int, want: int, fields: list) -> list | None:
+    """The method (and the class) closed from ``depth`` to ``want``, the fields still to declare written in the
+    class where there is room; the fields still left after, or None where the closings do not fit."""
+    if fields and depth >= 1 > want - 1:
+        tokens = _closings(depth, 1) + [word for field in fields for word in field] + [b"}"] * (1 - want)
+        if _place(out, lo, hi, tokens):
+            return []
+    return fields if _place(out, lo, hi, _closings(depth, want)) else None
 
 
-def _place_most(out: bytearray, lo: int, hi: int, depth: int, want: int, header: list, fields: list) -> bool:
-    """The openings from ``depth`` to ``want`` placed with the most of ``fields`` (in order) that fit: a binary
-    search over their count, each try one pass over the gap."""
-    def tokens(count: int) -> list[bytes]:
-        return _openings(depth, want, header, fields[:count])
-
-    fits, fails = len(fields), len(fields) + 1
-    if _plan(out, lo, hi, tokens(fits)) is None:
+def _opened(out: bytearray, lo: int, hi: int, depth: int, want: int, header: list, fields: list,
+            every: bool) -> list | None:
+    """The openings from ``depth`` to ``want`` placed with all ``fields`` (``every``) or the most of them (in order)
+    that fit, found by a binary search over their count, each try one pass over the gap; the fields left, or None
+    where none fit."""
+    if _plan(out, lo, hi, _openings(depth, want, header, fields)) is not None:
+        fits = len(fields)
+    elif every:
+        return None
+    else:
         fits, fails = 0, len(fields)
         while fails - fits > 1:
             middle = (fits + fails) // 2
-            fits, fails = (middle, fails) if _plan(out, lo, hi, tokens(middle)) is not None else (fits, middle)
-    return _place(out, lo, hi, tokens(fits))
+            plan = _plan(out, lo, hi, _openings(depth, want, header, fields[:middle]))
+            fits, fails = (middle, fails) if plan is not None else (fits, middle)
+    return fields[fits:] if _place(out, lo, hi, _openings(depth, want, header, fields[:fits])) else None
 
 
 def _openings(depth: int, want: int, header: list[bytes], fields: list) -> list[bytes]:
