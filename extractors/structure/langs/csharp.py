@@ -61,6 +61,9 @@ IMPORTS_PASS_ON = False  # a using binds names in its own file only
 # services.AddMediatR(): an extension method of a library's type (IServiceCollection.AddMediatR), called on an
 # object of a library's type, is found by name
 EXTENDS_LIBRARY_TYPES = True
+# HttpContext httpContext: the library's type, though a Razor view has a property HttpContext (only a class, struct,
+# interface, enum, record or delegate of the repository, or a using's alias, may be what a declared type names)
+TYPES_NAMED_TYPES = True
 PARTIAL_TYPES = True  # partial class Cart in Cart.cs and Cart.Totals.cs: one class, whose members are all its parts'
 KEYWORDS = frozenset({
     "abstract", "as", "base", "bool", "break", "byte", "case", "catch", "char", "checked", "class", "const",

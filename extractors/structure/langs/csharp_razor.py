@@ -72,8 +72,14 @@ def source_view(path: str, data: bytes) -> bytes:
 
 
 def _class_name(path: str) -> bytes:
-    """``Pages/Cart/CartPage.razor`` -> ``CartPage`` (the component's class), ``Index.cshtml`` -> ``Index``."""
+    """``Pages/Cart/CartPage.razor`` -> ``CartPage`` (a component's class, named by its tags); a ``.cshtml`` is named
+    by its path from its ``Views`` or ``Pages`` folder as compiled: ``Views/Shared/Redirect.cshtml`` ->
+    ``Views_Shared_Redirect`` (no C# names it; its stem would be taken for a controller's ``Redirect(..)``)."""
     stem = posixpath.basename(path).split(".")[0]
+    if path.endswith(".cshtml"):
+        parts = path.split("/")
+        root = min((i for i, part in enumerate(parts[:-1]) if part in ("Views", "Pages", "Areas")), default=None)
+        stem = "_".join(parts[root:-1] + [stem]) if root is not None else stem
     name = bytes(c if c in _WORD else ord("_") for c in stem.encode())
     return name if name and not name[:1].isdigit() else b"_" + name
 
