@@ -368,6 +368,8 @@ class Hooks(NamedTuple):
     nearest_twin: bool = False  # of a name declared several times in a file, the one declared last before the use
     extends_library_types: bool = False  # a library type's value may have methods the repository adds (Swift, C#)
     types_named_types: bool = False  # a declared type names a type: a property of its name is no sign it is ours (C#)
+    # (resolver, ref) -> whether the ref's file brings members of a class in to be written bare (C#'s using static)
+    members_imported: Callable = lambda _resolver, _r: False
     # (receiver) -> the type its value has as written (C#'s ``1_000d``, ``TimeSpan.Zero``), None: not stated
     receiver_type_written: Callable = lambda _receiver: None
     overloads: bool = True  # a member defined again in its scope is an overload: a call may mean any of them
@@ -562,6 +564,7 @@ def hooks_of(support) -> Hooks:
                  nearest_twin=bool(getattr(support, "NEAREST_TWIN", False)),
                  extends_library_types=bool(getattr(support, "EXTENDS_LIBRARY_TYPES", False)),
                  types_named_types=bool(getattr(support, "TYPES_NAMED_TYPES", False)),
+                 members_imported=getattr(support, "members_imported", None) or (lambda _resolver, _r: False),
                  receiver_type_written=getattr(support, "receiver_type_written", None) or (lambda _receiver: None),
                  overloads=bool(getattr(support, "OVERLOADS", True)),
                  overloads_across_bases=bool(getattr(support, "OVERLOADS_ACROSS_BASES", False)),
@@ -2737,7 +2740,11 @@ class Resolver(ImportBindings):
             return False
         # Response.error(), JSON.parse(): a global of the language (BUILTINS) is its own unless the file imports or
         # defines the name, even where some other file of the repository has a definition of that name
-        return not (self._visible_name(r, head) or (head not in hooks.builtins and self.g.by_name.get(head)))
+        # (C#, TYPES_NAMED_TYPES: a type's; a property of another class is no name a method here can write bare,
+        # unless the file brings a class's members in: ``using static Issue61.HashIdExtension`` and ``Hashid``)
+        bare = hooks.types_named_types and not hooks.members_imported(self, r)
+        ours = self._may_name_ours(r, head) if bare else self.g.by_name.get(head)
+        return not (self._visible_name(r, head) or (head not in hooks.builtins and ours))
 
     def _wrapper_own(self, r: Ref, kinds: set, hooks: Hooks) -> bool:
         """Whether ``r`` calls a wrapper's own method (``WRAPPER_METHODS``) on a value declared that wrapper, not

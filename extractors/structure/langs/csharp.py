@@ -549,6 +549,11 @@ def visible_members(resolver, r, src, found):
                        found.resolution)
 
 
+def members_imported(resolver, r) -> bool:
+    """Whether ``r``'s file writes a class's members bare (``using static A.B.C``, its own or the project's)."""
+    return bool(_statically_used(resolver, r))
+
+
 def _statically_used(resolver, r) -> set:
     return {i.module for i in _usings_at(resolver, r) if i.alias in ("static", GLOBAL_STATIC)}
 

@@ -289,8 +289,9 @@ def _scaffolded(out: bytearray, found: Found, headers: tuple) -> bytearray:
             left = None
         elif piece.tag:  # a tag before the class opens: its room before the fields and the full header
             left = [] if _place(out, gap, piece.start, _openings(depth, want, headers[0], fields)) else None
-        else:
-            left = next((got for every in (True, False) for header in headers  # all the fields, before `partial`
+        else:  # all the fields before `partial`; a public class before the first pieces (its own is a view's)
+            tried = headers if missed >= PUBLIC_TRIES else headers[:-1]
+            left = next((got for every in (True, False) for header in tried
                          if (got := _opened(out, gap, piece.start, depth, want, header, fields, every)) is not None),
                         None)
         if left is None:  # left unread, its room the next piece's
@@ -306,6 +307,7 @@ def _scaffolded(out: bytearray, found: Found, headers: tuple) -> bytearray:
 
 _DEPTH = {"top": 0, "class": 1, "method": 2}
 TRIES = 16  # pieces in a row left unread for want of room before the rest that need the class are left too
+PUBLIC_TRIES = 4  # pieces left unread for want of room for a public class before one that is not is written
 
 
 def _closings(depth: int, want: int) -> list[bytes]:
