@@ -383,17 +383,15 @@ def _blank_run(out: bytearray, at: int, hi: int, size: int, word: bool) -> int:
 
 def _closing(data: bytes, at: int, end: int, found: Found, markup: bool = False) -> int | None:
     """The offset of the bracket closing the one at ``at``, within ``SPAN`` bytes and what is left of the file's
-    budget (``found.left``: unclosed brackets each read once, not the file's length each): C#'s strings and characters
-    skipped, unless the brackets hold ``markup`` (a template's block: its quotes are attributes' and text's, nested
-    in any way: `class="x @(a ? "b" : "")"`)."""
+    budget (``found.left``: unclosed brackets each read once, not the file's length each): C#'s strings, characters
+    and comments skipped, unless the brackets hold ``markup`` (a template's block: its quotes are attributes' and
+    text's, nested in any way: `class="x @(a ? "b" : "")"`, its apostrophes text)."""
     opener = data[at]
     closer, depth, i, stop = _OPEN[opener], 0, at, min(end, at + SPAN, at + found.left[0])
-    quotes = b"" if markup else b"\"'"
     while i < stop:
         c = data[i]
-        if c in quotes:
-            close = data.find(bytes([c]), i + 1, stop)
-            i = stop if close < 0 else close + 1
+        if not markup and c in _CODE_SKIPS:
+            i = _skipped(data, i, stop)
             continue
         if c == opener:
             depth += 1
@@ -405,6 +403,39 @@ def _closing(data: bytes, at: int, end: int, found: Found, markup: bool = False)
         i += 1
     found.left[0] -= stop - at
     return None
+
+
+_CODE_SKIPS = frozenset(b"\"'/")
+CHAR_SPAN = 10  # a character literal closes this near ('x', '\n', '\u0041'); an apostrophe further is no quote
+
+
+def _skipped(data: bytes, i: int, stop: int) -> int:
+    """The offset after the C# string, character or comment starting at ``i`` (a ``/`` starting none: the next)."""
+    c = data[i]
+    if c == ord("/"):
+        follow = data[i + 1:i + 2]
+        if follow == b"/":
+            nl = data.find(b"\n", i, stop)
+            return stop if nl < 0 else nl
+        if follow == b"*":
+            close = data.find(b"*/", i + 2, stop)
+            return stop if close < 0 else close + 2
+        return i + 1
+    if c == ord("'"):
+        close = data.find(b"'", i + 2 if data[i + 1:i + 2] == b"\\" else i + 1, min(stop, i + CHAR_SPAN))
+        return i + 1 if close < 0 else close + 1
+    verbatim = i > 0 and data[i - 1] == ord("@")  # @"C:\x": a backslash is text, "" a quote
+    j = i + 1
+    while j < stop:
+        if data[j] == ord("\\") and not verbatim:
+            j += 2
+        elif data[j] == c and verbatim and data[j + 1:j + 2] == b'"':
+            j += 2
+        elif data[j] == c or data[j] == ord("\n") and not verbatim:
+            return j + 1
+        else:
+            j += 1
+    return stop
 
 
 def _expression_end(data: bytes, at: int, end: int, found: Found) -> int:
