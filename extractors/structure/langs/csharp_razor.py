@@ -5,8 +5,9 @@ the Razor compiler makes of it, same length, same lines: ``@using X`` a using, `
 attribute's value ``@onclick="() => Remove(item)"``, a code line in a block) as statements of one method; the markup
 blanked. The class (``class Name{``), its method (``void Render(){``) and their ``}`` are written in the markup's
 blanks between the pieces they hold; it extends ``@inherits``'s class, else ``ComponentBase`` (a ``.razor``) or
-``RazorPage`` (a ``.cshtml``), as the compiled one does. Without it a view was not read: a service method only a component calls was
-"unused" (eShop's ``BasketState.SetQuantityAsync``), and its blast radius left the component out."""
+``RazorPage`` (a ``.cshtml``), as the compiled one does. Without it a view was not read: a service method only a
+component calls was "unused" (eShop's ``BasketState.SetQuantityAsync``), and its blast radius left the component
+out."""
 
 from __future__ import annotations
 
@@ -136,8 +137,7 @@ def _tag(data: bytes, out: bytearray, i: int, end: int, found: Found, top: bool)
     """A component's tag, ``<CatalogListItem Item="@item" />``, read as a local of its type (``CatalogListItem _``,
     ended by the next statement's ``;``): the component is used where its tag is written, as the compiler's
     ``builder.OpenComponent<CatalogListItem>()`` uses it. Where no blank follows its name, it is left."""
-    name_end = _name_end(data, i + 1, end)
-    after = name_end
+    name_end = after = _name_end(data, i + 1, end)
     if name_end == i + 1 or after + 1 > end or out[after] != ord(" ") or data[after] in b"\r\n":
         return name_end
     ended = after + 2 <= end and out[after + 1] == ord(" ") and data[after + 1] not in b"\r\n"
