@@ -215,6 +215,19 @@ def test_a_blade_template_of_unclosed_tokens_is_read_in_time(tmp_path):
     assert "isAdmin" in names
 
 
+def test_a_razor_view_of_unclosed_tokens_is_read_in_time(tmp_path):
+    """A Razor view's closings are looked for within a budget of the file's length (an unclosed `@(`, `@{`, `@if (a)
+    {` or directive attribute each read once, not to the end of the file each), and the class's opening is tried at
+    16 pieces in a row at most (each try reads the growing gap): this file (420 KB; its view takes 0.4 s) is read
+    within the budget, not skipped (its tree, mostly errors, is then read by the regex fallback)."""
+    root, lake = tmp_path / "folder", tmp_path / "lake"
+    _write(root, {"Cart.razor": "@page \"/cart\"\n<div>\n    <p>@Cart.Describe(line)</p>\n</div>\n" + "@(\n" * 20_000
+                  + "@{\n" * 20_000 + "@if (a) {\n" * 10_000 + "<A @onclick=\"\n" * 10_000 + "@x.y(\n" * 10_000})
+    _index(root, lake)
+    status, reason = _files(lake)["Cart.razor"]
+    assert status != "skipped", reason
+
+
 def test_a_c_file_of_an_attribute_macro_before_blanks_is_read_in_time(tmp_path):
     """C's attribute-macro repair (``printflike(3, 4)`` before a function's name, a file that failed to parse)
     looked past each ``name(3, 4)`` with ``[ \t]*\n?[ \t]*``, two runs of blanks with nothing between them: quadratic

@@ -94,7 +94,9 @@ LANGUAGES: dict[str, Language] = {
         Language("kotlin", (".kt", ".kts"), "kotlin", "kotlin",  # tree-sitter (the regex: a file that will not parse)
                  (("function", r"^\s*(?:\w+\s+)*fun\s+(?:<[^>]*>\s*)?(?:\w+\.)?" + _DEF),
                   ("class", r"^\s*(?:\w+\s+)*(?:class|object|interface)\s+" + _DEF))),
-        Language("csharp", (".cs",), "csharp", "csharp",  # tree-sitter (the regex: a file that will not parse)
+        # Razor views (Blazor's components, MVC's views and pages) read as the C# class each compiles to
+        # (langs/csharp_razor.py)
+        Language("csharp", (".cs", ".razor", ".cshtml"), "csharp", "csharp",  # tree-sitter (regex: unparsed)
                  (("class", r"^\s*(?:\w+\s+)*(?:class|struct|interface|enum|record)\s+" + _DEF),)),
         Language("swift", (".swift",), "swift", "swift",  # tree-sitter (the regex: a file that will not parse)
                  (("function", r"^\s*(?:\w+\s+)*func\s+" + _DEF),

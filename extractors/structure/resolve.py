@@ -59,7 +59,9 @@ imports a module spec goes through (Rust ``use self::fmt::Write`` with ``use cor
 ``EXTENDS_LIBRARY_TYPES`` a value of a library's type may have methods the repository adds
 to it (Swift's ``extension Error { func describe() }``, C#'s extension method ``static void AddMediatR(this
 IServiceCollection s)``): a call on it that ends external guesses among those by name (False; ``library_member`` is
-the stated form: Kotlin's imported extension function);
+the stated form: Kotlin's imported extension function); ``TYPES_NAMED_TYPES`` a declared type that names no type
+of the repository is a library's, whatever else bears its name (C#: ``HttpContext httpContext`` beside a property
+``HttpContext``; False: anything of the name may be the type, a Python module variable holding a class);
 ``NAMED_CONSTRUCTORS`` a class's constructors are its methods named as the class (C++): a call building the class
 calls them too (False); a string: the name every constructor has (Swift's ``init``, PHP's ``__construct``: the class's
 own or, where it declares none, a base class's);
@@ -365,6 +367,9 @@ class Hooks(NamedTuple):
     constructor_name: Callable = lambda _name: False
     nearest_twin: bool = False  # of a name declared several times in a file, the one declared last before the use
     extends_library_types: bool = False  # a library type's value may have methods the repository adds (Swift, C#)
+    types_named_types: bool = False  # a declared type names a type: a property of its name is no sign it is ours (C#)
+    # (resolver, ref) -> whether the ref's file brings members of a class in to be written bare (C#'s using static)
+    members_imported: Callable = lambda _resolver, _r: False
     # (receiver) -> the type its value has as written (C#'s ``1_000d``, ``TimeSpan.Zero``), None: not stated
     receiver_type_written: Callable = lambda _receiver: None
     overloads: bool = True  # a member defined again in its scope is an overload: a call may mean any of them
@@ -558,6 +563,8 @@ def hooks_of(support) -> Hooks:
                  constructor_name=getattr(support, "constructor_name", None) or (lambda _name: False),
                  nearest_twin=bool(getattr(support, "NEAREST_TWIN", False)),
                  extends_library_types=bool(getattr(support, "EXTENDS_LIBRARY_TYPES", False)),
+                 types_named_types=bool(getattr(support, "TYPES_NAMED_TYPES", False)),
+                 members_imported=getattr(support, "members_imported", None) or (lambda _resolver, _r: False),
                  receiver_type_written=getattr(support, "receiver_type_written", None) or (lambda _receiver: None),
                  overloads=bool(getattr(support, "OVERLOADS", True)),
                  overloads_across_bases=bool(getattr(support, "OVERLOADS_ACROSS_BASES", False)),
@@ -2736,7 +2743,11 @@ class Resolver(ImportBindings):
             return False
         # Response.error(), JSON.parse(): a global of the language (BUILTINS) is its own unless the file imports or
         # defines the name, even where some other file of the repository has a definition of that name
-        return not (self._visible_name(r, head) or (head not in hooks.builtins and self.g.by_name.get(head)))
+        # (C#, TYPES_NAMED_TYPES: a type's; a property of another class is no name a method here can write bare,
+        # unless the file brings a class's members in: ``using static Issue61.HashIdExtension`` and ``Hashid``)
+        bare = hooks.types_named_types and not hooks.members_imported(self, r)
+        ours = self._may_name_ours(r, head) if bare else self.g.by_name.get(head)
+        return not (self._visible_name(r, head) or (head not in hooks.builtins and ours))
 
     def _wrapper_own(self, r: Ref, kinds: set, hooks: Hooks) -> bool:
         """Whether ``r`` calls a wrapper's own method (``WRAPPER_METHODS``) on a value declared that wrapper, not
@@ -3105,6 +3116,13 @@ class Resolver(ImportBindings):
             return False  # httpx.HTTPTransport not found as written: maybe the repository's class of that name
         checked = {cls for cls, _ in classes.values() if cls is not None}
         return bool(library) and self._library_checked_out(at, value, checked, library)
+
+    def _may_name_ours(self, r: Ref, dotted: str) -> bool:
+        """Whether a type of the repository (or a name a using binds) may be the one ``dotted`` names: not a
+        property or method of its name (a Razor view's ``HttpContext HttpContext { get; }``)."""
+        head = dotted.rpartition(".")[0]
+        return self.bound_name(r.path, (head or dotted).split(".")[0]) is not None or self._classlike_named(
+            dotted.rpartition(".")[2])
 
     def _classlike_named(self, name: str) -> bool:
         return any(self._classlike(sid) for sid in self.g.by_name.get(name, ()) if sid in self.g.by_id)
@@ -3572,7 +3590,7 @@ class Resolver(ImportBindings):
             return (held, "typed") if held else (None, "external")
         if "." in name and hooks.foreign_type and hooks.foreign_type(self, r, name):
             return None, "external"  # okhttp3.Headers headers: another library's, whatever ours are named
-        if self._anything_named(r, name):
+        if self._anything_named(r, name) and (not hooks.types_named_types or self._may_name_ours(r, name)):
             return None, "unknown"
         return None, "external"  # a type nothing here defines: a library's or a builtin one
 

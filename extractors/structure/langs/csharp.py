@@ -23,6 +23,7 @@ from . import (BLOCK_LINE, PACKAGE_BLOCK, TEMPLATE, cast_receiver, entry_reason_
                package_blocks, package_keys, runtime_hook, split_outside, with_block)
 from ..lazyre import lazy_re
 from .csharp_repairs import repairs  # noqa: F401  (a parse rule: each #if read as its first branch)
+from .csharp_razor import source_view  # noqa: F401  (a parse rule: a Razor view read as the class it compiles to)
 from .implicit_this import implicit_this, implicit_this_field
 from ..graph import MODULE
 from ..parse import BASE_ARGUMENT_MARK, TYPE_PARAMETER_DECLARED, TYPE_PARAMETER_INFERRED
@@ -60,6 +61,9 @@ IMPORTS_PASS_ON = False  # a using binds names in its own file only
 # services.AddMediatR(): an extension method of a library's type (IServiceCollection.AddMediatR), called on an
 # object of a library's type, is found by name
 EXTENDS_LIBRARY_TYPES = True
+# HttpContext httpContext: the library's type, though a Razor view has a property HttpContext (only a class, struct,
+# interface, enum, record or delegate of the repository, or a using's alias, may be what a declared type names)
+TYPES_NAMED_TYPES = True
 PARTIAL_TYPES = True  # partial class Cart in Cart.cs and Cart.Totals.cs: one class, whose members are all its parts'
 KEYWORDS = frozenset({
     "abstract", "as", "base", "bool", "break", "byte", "case", "catch", "char", "checked", "class", "const",
@@ -543,6 +547,11 @@ def visible_members(resolver, r, src, found):
         return found
     return type(found)([i for i in found.ids if i not in apart or _namespace_at(resolver, i) in seen],
                        found.resolution)
+
+
+def members_imported(resolver, r) -> bool:
+    """Whether ``r``'s file writes a class's members bare (``using static A.B.C``, its own or the project's)."""
+    return bool(_statically_used(resolver, r))
 
 
 def _statically_used(resolver, r) -> set:
