@@ -867,6 +867,9 @@ class LazyGraph(Graph):
             self.load_path(_path_of(s.parent_id))
             keep_member(dict.setdefault(self.members, s.parent_id, {}), s, self.members_apart)
         if imported_apart(s):
+            # its own file's names first: an entry made here for a file not loaded would read as the whole file's
+            # (Kotlin's ``fun ByteArr.readClass()`` joining ``ByteArr``'s file hid ``Idx`` of its own file)
+            self.load_path(s.path)
             dict.setdefault(self.top, s.path, {}).setdefault(s.name, s.id)
 
     def _load_variants(self, sid: str) -> None:
