@@ -462,18 +462,11 @@ def _index_variants(g: Graph, symbols: list[Symbol], files: dict[str, dict]) -> 
     exclusive build constraints (``BUILD_VARIANTS``: Go's ``//go:build``, ``// +build`` lines and ``_linux.go`` /
     ``_windows.go`` file names): the definitions are variants of one, and what reaches one reaches all (callers,
     blast radius and dead code see each build's). The one owner of that rule; twins within a file (``f#2``) are
-    dead_code's."""
+    dead_code's. An update's graph finds a definition's variants as it is asked (``lazy.LazyGraph``)."""
     scopes: dict[str, tuple | None] = {}
     by_key: dict[tuple, list[str]] = defaultdict(list)
     for s in symbols:
-        scope = scopes.get(s.path, False)
-        if scope is False:
-            support = langs.support(files.get(s.path, {}).get("language"))
-            # ``variant_scope(path, info)``: where variants may sit, narrower than the package (the package's)
-            variant_scope = getattr(support, "variant_scope", support.package_scope)
-            scope = scopes[s.path] = (variant_scope(s.path, files[s.path])
-                                      if getattr(support, "BUILD_VARIANTS", False) and not is_test_path(s.path)
-                                      else None)
+        scope = variant_scope_of(s.path, files, scopes)
         if scope is not None and s.kind != "module":
             by_key[(scope, s.qualname)].append(s.id)
     for ids in by_key.values():
@@ -482,6 +475,32 @@ def _index_variants(g: Graph, symbols: list[Symbol], files: dict[str, dict]) -> 
                 others = [o for o in ids if g.by_id[o].path != g.by_id[sid].path]
                 if others:
                     g.variants[sid] = others
+
+
+def variant_scope_of(path: str, files: dict[str, dict], scopes: dict[str, tuple | None]):
+    """Where the definitions of ``path`` may have variants (``variant_scope(path, info)``, narrower than the
+    package; the package's by default), None where they have none: a language without ``BUILD_VARIANTS``, or a test
+    file. ``scopes``: each path's, kept as asked."""
+    scope = scopes.get(path, False)
+    if scope is False:
+        support = langs.support(files.get(path, {}).get("language"))
+        variants = support is not None and getattr(support, "BUILD_VARIANTS", False) and not is_test_path(path)
+        # ``variant_scope(path, info)``: where variants may sit, narrower than the package (the package's)
+        scope = scopes[path] = getattr(support, "variant_scope", support.package_scope)(path, files[path]) \
+            if variants else None
+    return scope
+
+
+def variants_among(s: Symbol, candidates: list[Symbol], files: dict[str, dict],
+                   scopes: dict[str, tuple | None]) -> list[str]:
+    """``_index_variants``' rule for one definition: the ``candidates`` (definitions of its name) that are its
+    variants, in the order a full run lists them (by path)."""
+    scope = variant_scope_of(s.path, files, scopes) if s.kind != "module" else None
+    if scope is None:
+        return []
+    return [c.id for c in sorted(candidates, key=lambda c: c.path)
+            if c.qualname == s.qualname and c.path != s.path and c.kind != "module"
+            and variant_scope_of(c.path, files, scopes) == scope]
 
 
 def _module_keys(support, paths: list[str], files: dict, root) -> dict[str, list[str]]:

@@ -53,6 +53,7 @@ class EditScope:
         self.signed: set[str] = set()  # of those, the ones whose ``signature`` facts moved
         self.methods: set[str] = set()  # names of the methods added, removed or moved (templates fit)
         self.rebased = False  # a class's bases moved: which methods a template reaches, whatever their names
+        self.bases: set[str] = set()  # the names of the bases added or removed (their files' mixins resolve again)
 
     @property
     def local(self) -> bool:
@@ -113,6 +114,7 @@ def edit_scope(changed: set[str], old: dict, new: dict) -> EditScope:
         if row[2] == "inherits":
             scope.classes.add(f"{row[0]}::{row[1]}")
             scope.rebased = True
+            scope.bases.add(_last_name(row[3]))
     _value_facts_moved(scope, _facts(old["refs"]) ^ _facts(new["refs"]), {row[0] for row in before},
                        _renamed(early_before | early_after))
     files_before, files_after = _file_facts(old["files"]), _file_facts(new["files"])
@@ -122,6 +124,12 @@ def edit_scope(changed: set[str], old: dict, new: dict) -> EditScope:
             scope.modules.add(path)
             scope.names |= {row[1] for row in before | after if row[5] == path and row[3] != "module"}
     return scope
+
+
+def _last_name(name: str | None) -> str:
+    """A base as written, by its own name (``Api::Base``, ``a.B``, ``Box<T>``: ``Base``, ``B``, ``Box``)."""
+    name = (name or "").partition("<")[0].partition("(")[0]
+    return name.replace("::", ".").rpartition(".")[2].strip()
 
 
 def _renamed(early: set[tuple]) -> dict[tuple[str, str], str]:
@@ -206,6 +214,8 @@ def affected_paths(scope: EditScope, previous, new_refs: pa.Table, indexed: bool
         affected |= _importers(imports, scope.modules) if imports is not None else set()
     if scope.linked or scope.classes:  # a definition only added has no edges yet: no scan of the edges
         affected |= _linked(previous, scope, indexed)
+    if scope.bases:  # a mixin included or dropped: its calls resolve through its includers (``_mixin_files``)
+        affected |= _defining(previous, scope.bases - {""}, indexed)
     if scope.callees:
         affected |= _defining_through(previous, scope.callees, indexed)
     if scope.signed:
@@ -360,7 +370,9 @@ def _linked(previous, scope: EditScope, indexed: bool) -> set[str]:
     found = _edge_ends(previous, scope) if hierarchy is not None else None
     if found is None:
         return _linked_by_edges(previous, scope, hierarchy)
-    return found | _subclass_files(pc.decoded(hierarchy), scope.classes)
+    inherits = pc.decoded(hierarchy)
+    return found | _subclass_files(inherits, scope.classes) | (_mixin_files(inherits, scope.classes)
+                                                               if scope.rebased else set())
 
 
 def _edge_ends(previous, scope: EditScope) -> set[str] | None:
@@ -402,7 +414,9 @@ def _linked_by_edges(previous, scope: EditScope, hierarchy: pa.Table | None) -> 
         found |= _paths(pc.filter(edges, _in(edges, "dst_id", values)))
     if hierarchy is None:
         hierarchy = pc.filter(edges, _in(edges, "kind", {"inherits"}))
-    return found | _subclass_files(pc.decoded(hierarchy.select(["path", "src_id", "dst_id"])), scope.classes)
+    inherits = pc.decoded(hierarchy.select(["path", "src_id", "dst_id"]))
+    return found | _subclass_files(inherits, scope.classes) | (_mixin_files(inherits, scope.classes)
+                                                               if scope.rebased else set())
 
 
 def _subclass_files(inherits: pa.Table, classes: set[str]) -> set[str]:
@@ -418,6 +432,26 @@ def _subclass_files(inherits: pa.Table, classes: set[str]) -> set[str]:
                 seen.add(sub)
                 frontier.append(sub)
     return found
+
+
+def _mixin_files(inherits: pa.Table, classes: set[str]) -> set[str]:
+    """The files of the bases of ``classes`` and of their subclasses (transitively), from the previous ``inherits``
+    edges (path, src_id, dst_id): a module mixed into a class resolves its bare calls through the classes including
+    it (Ruby's ``UsersConcern`` calling ``current_user`` of its includer's ``ApplicationController``), so a class
+    given other bases moves what its mixins' calls reach. Asked where a class's bases moved only."""
+    sub_of: dict[str, list[str]] = {}
+    base_of: dict[str, list[str]] = {}
+    for _path, src, dst in zip(*inherits.to_pydict().values()):
+        if dst is not None:
+            sub_of.setdefault(dst, []).append(src)
+            base_of.setdefault(src, []).append(dst)
+    family, frontier = set(classes), list(classes)
+    while frontier:
+        for sub in sub_of.get(frontier.pop(), ()):
+            if sub not in family:
+                family.add(sub)
+                frontier.append(sub)
+    return {base.split("::", 1)[0] for cls in family for base in base_of.get(cls, ())}
 
 
 def _flow_values(edges: pa.Table | None, functions: set[str]) -> set[str]:

@@ -34,7 +34,8 @@ from pipeline import arrowops as pc  # Arrow's kernels without importing pyarrow
 from pipeline.shards import keeping
 
 from .graph import (BY_NAME_KINDS, CLASSLIKE, METHODS, MODULE, Graph, Symbol, at_module_level, elsewhere_type_name,
-                    imported_apart, join_owners, keep_member, keep_top, package_names)
+                    imported_apart, join_owners, keep_member, keep_top, package_names, variant_scope_of,
+                    variants_among)
 from .langs.arity import Params
 from .marks import EXPOSED, MADE, SINGLETON, WRAPPER_HELD
 from .qualnames import untwinned
@@ -841,6 +842,8 @@ class LazyGraph(Graph):
             self._apart[elsewhere_type_name(s)].append(s)
         self._apart_ids = {s.id: name for name, found in self._apart.items() for s in found}
         self.owner = _Lazy(self._load_owner)
+        # a definition's build variants (``graph._index_variants``), found as a hit is asked for them
+        self.variants, self._variant_scopes = _Lazy(self._load_variants), {}
         self._loading, self._unsettled = 0, []
         # members a type gets from other files (rows.py gave them that parent), added when the type's file loads,
         # after its own definitions, as a full run adds them: a Python file's update no longer reads the shards of
@@ -893,7 +896,21 @@ class LazyGraph(Graph):
             self.load_path(_path_of(s.parent_id))
             keep_member(dict.setdefault(self.members, s.parent_id, {}), s, self.members_apart)
         if imported_apart(s):
+            # its own file's names first: an entry made here for a file not loaded would read as the whole file's
+            # (Kotlin's ``fun ByteArr.readClass()`` joining ``ByteArr``'s file hid ``Idx`` of its own file)
+            self.load_path(s.path)
             dict.setdefault(self.top, s.path, {}).setdefault(s.name, s.id)
+
+    def _load_variants(self, sid: str) -> None:
+        """The definitions of ``sid``'s name with its qualified name in other files of its variant scope (Java's
+        ``java9/`` twin of a class, Kotlin's ``actual fun`` of an ``expect fun``), from the name index: a full run
+        indexes every definition's up front, and an update's file calling one reached one build's only."""
+        s = self.by_id.get(sid)
+        if s is None or variant_scope_of(s.path, self._files, self._variant_scopes) is None:
+            return
+        found = variants_among(s, self.index.named(s.name), self._files, self._variant_scopes)
+        if found:
+            dict.__setitem__(self.variants, sid, found)
 
     def load_name(self, name: str) -> None:
         if name in self.loaded_names:
