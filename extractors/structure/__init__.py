@@ -311,11 +311,11 @@ def _bare(repo: Path, tmp: Path) -> SourceView:
     from .discover import is_resolution_config
 
     head = head_commit(repo)
-    listed = snapshot.tree_candidates(repo, lambda p: plan.indexable(p) or p in snapshot.ALWAYS_WRITTEN) if head else []
+    listed = snapshot.tree_candidates(repo, lambda p: plan.indexable(p) or snapshot.written_beside(p)) if head else []
 
     def write(changes) -> None:
         parse = {path for path, *_ in changes.to_parse}
         snapshot.write_blobs(repo, [c for c in listed if c.path in parse or is_resolution_config(c.path)
-                                    or c.path in snapshot.ALWAYS_WRITTEN], tmp)
+                                    or snapshot.written_beside(c.path)], tmp)
 
     return SourceView(tmp, True, head, [c for c in listed if plan.indexable(c.path)], write)

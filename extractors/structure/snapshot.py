@@ -22,6 +22,14 @@ log = logging.getLogger(__name__)
 
 # read from disk besides the parsed sources: entry points, and the configs of is_resolution_config
 ALWAYS_WRITTEN = {"pyproject.toml"}
+# read from disk by a language's rules, by their suffix: an Angular component's `templateUrl` file (the Angular CLI
+# names it `<name>.component.html`; another name is read from a checkout only)
+WRITTEN_BY_SUFFIX = (".component.html",)
+
+
+def written_beside(path: str) -> bool:
+    """A file a bare repository's run writes beside the parsed sources and configs, for the rules that read it."""
+    return path in ALWAYS_WRITTEN or path.endswith(WRITTEN_BY_SUFFIX)
 HEAD_BYTES = 20000  # of a blob too large to parse: enough for the skip checks (binary, generated, minified)
 
 
