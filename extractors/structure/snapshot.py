@@ -30,6 +30,8 @@ WRITTEN_BY_SUFFIX = (".component.html",)
 def written_beside(path: str) -> bool:
     """A file a bare repository's run writes beside the parsed sources and configs, for the rules that read it."""
     return path in ALWAYS_WRITTEN or path.endswith(WRITTEN_BY_SUFFIX)
+
+
 HEAD_BYTES = 20000  # of a blob too large to parse: enough for the skip checks (binary, generated, minified)
 
 
