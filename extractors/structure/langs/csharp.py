@@ -208,7 +208,28 @@ def _only_type(resolver, path: str, name: str | None):
     whole = _partial_whole(resolver, found.ids) if len(found.ids) > 1 else None
     found = Found([whole], "unique_name") if whole else found
     found = resolver._same_program(path, found) if len(found.ids) == 1 else None
+    if found and found.ids and _namespace_unseen(resolver, path, found.ids[0]):
+        return None
     return found if found and found.ids else None
+
+
+def _namespace_unseen(resolver, path: str, sid: str) -> bool:
+    """Whether the type ``sid``, guessed for a bare name of ``path``, lies in a namespace the file cannot see: a
+    top-level type of a declared namespace, where the file is a ``.cs`` of a project whose usings were all read
+    (its own, the project file's, the project's ``global using``s: the layers before found nothing there). A Xamarin,
+    MAUI or Avalonia iOS head's ``public class Application { static void Main }`` (namespace ``App.iOS``) is not
+    the ``Application`` another project's ``App : Application`` extends with ``using Avalonia;``. Kept as a guess: a
+    type of the global namespace, a nested type (a base class's, seen bare in a subclass), a file of no project
+    found (its usings may come of a project file the repository does not hold), a view (``_Imports.razor``)."""
+    sym = resolver.g.by_id[sid]
+    if not path.endswith(".cs") or sym.parent_id != f"{sym.path}::<module>":
+        return False
+    if resolver._package_key(sym.path, sym.line) is None:
+        return False
+    usings = resolver.language_state.get(PROJECT_USINGS_STATE)
+    if usings is None:
+        usings = resolver.language_state[PROJECT_USINGS_STATE] = _ProjectUsings(resolver)
+    return usings.files.project_folder(posixpath.dirname(path)) is not None
 
 
 MAX_OWNER_PARTS = 64  # parts and twins of one type an extension method joins
