@@ -213,6 +213,9 @@ def _only_type(resolver, path: str, name: str | None):
     return found if found and found.ids else None
 
 
+IMPLICIT_ROOTS = frozenset({"System", "Microsoft"})  # the SDKs' implicit usings' namespaces lie under these
+
+
 def _namespace_unseen(resolver, path: str, sid: str) -> bool:
     """Whether the type ``sid``, guessed for a bare name of ``path``, lies in a namespace the file cannot see: a
     top-level type of a declared namespace, where the file is a ``.cs`` of a project whose usings were all read
@@ -220,11 +223,18 @@ def _namespace_unseen(resolver, path: str, sid: str) -> bool:
     MAUI or Avalonia iOS head's ``public class Application { static void Main }`` (namespace ``App.iOS``) is not
     the ``Application`` another project's ``App : Application`` extends with ``using Avalonia;``. Kept as a guess: a
     type of the global namespace, a nested type (a base class's, seen bare in a subclass), a file of no project
-    found (its usings may come of a project file the repository does not hold), a view (``_Imports.razor``)."""
+    found (its usings may come of a project file the repository does not hold), a view (``_Imports.razor``), a type
+    the SDK's implicit usings may bring (a namespace under ``System`` or ``Microsoft``: eShop's shared
+    ``IDbSeeder`` of ``Microsoft.AspNetCore.Hosting``), a type named as its namespace (``Common.Common.Id``, the
+    first ``Common`` a namespace beside the file's)."""
     sym = resolver.g.by_id[sid]
     if not path.endswith(".cs") or sym.parent_id != f"{sym.path}::<module>":
         return False
-    if resolver._package_key(sym.path, sym.line) is None:
+    key = resolver._package_key(sym.path, sym.line)
+    if key is None or key[1] == GLOBAL_NAMESPACE:  # eShop's CatalogServices.cs declares none: every file sees it
+        return False
+    namespace = key[1]
+    if namespace.split(".")[0] in IMPLICIT_ROOTS or namespace.rpartition(".")[2] == sym.name:
         return False
     usings = resolver.language_state.get(PROJECT_USINGS_STATE)
     if usings is None:
@@ -952,9 +962,12 @@ def module_keys(paths: list[str], files: dict, root) -> dict[str, list[str]]:
     return keys
 
 
+GLOBAL_NAMESPACE = "<global>"  # the package of a file declaring no namespace: the whole project's
+
+
 def package_scope(path: str, info: dict) -> str | None:
     """The file's namespace (its first one where it declares several blocks)."""
-    return first_block(info) or "<global>"  # the global one: the whole project's
+    return first_block(info) or GLOBAL_NAMESPACE
 
 
 def join_package(package: str | None, name: str, line: int) -> str:

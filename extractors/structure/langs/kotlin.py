@@ -191,8 +191,8 @@ def extend_layers(name_layers: list, member_layers: list) -> None:
     """A bare ``m()`` in a method (or an extension function) is first the class's (or a base class's) member, before
     imports and the package; ``field.m()`` a method of the field's declared type."""
     name_layers.insert(name_layers.index("scoped"), receiver_extension)
-    name_layers.insert(name_layers.index("scoped") + 1, implicit_this)
-    name_layers.insert(name_layers.index(implicit_this) + 1, declaring_class_member)
+    name_layers.insert(name_layers.index("scoped") + 1, implicit_this_seen)
+    name_layers.insert(name_layers.index(implicit_this_seen) + 1, declaring_class_member)
     member_layers.insert(0, labeled_this)
     member_layers.append(implicit_this_field)
     member_layers.append(extension_member)
@@ -219,6 +219,39 @@ def receiver_extension(resolver, r, src):
     if not ids:
         return None
     return Found(ids, "same_file" if all(by_id[i].path == sym.path for i in ids) else "same_package")
+
+
+def implicit_this_seen(resolver, r, src):
+    """``implicit_this``'s member, less the extensions of another package the file does not import where its
+    package or imports give a function of the name: okio's ``fun PosixFileSystem.variantMetadataOrNull(..)`` (package
+    ``okio``) calls ``symlinkTarget(mode, path)``, its package's function, never ``okio.internal``'s ``fun
+    FileSystem.symlinkTarget(path)``, which an extension needs imported to be seen. Where the file sees no function
+    of the name, the member stays (a star import or a chain not read here)."""
+    from ..graph import imported_apart
+
+    found = implicit_this(resolver, r, src)
+    if not found or not found.ids:
+        return found
+    by_id = resolver.g.by_id
+    apart = [i for i in found.ids if imported_apart(by_id[i]) and by_id[i].path != r.path]
+    if not apart:
+        return found
+    seen = _extensions_seen(resolver, r, src)
+    kept = [i for i in found.ids if i not in apart or i in seen]
+    if len(kept) == len(found.ids) or not _named_apart(resolver, r, src):
+        return found
+    return type(found)(kept, found.resolution) if kept else None
+
+
+def _named_apart(resolver, r, src) -> bool:
+    """Whether the file's imports or its package give a top-level function ``r.name`` of a file's own."""
+    from ..graph import imported_apart
+
+    for layer in (resolver._layer_imported, resolver._layer_package):
+        found = layer(r, src)
+        if found and any(not imported_apart(resolver.g.by_id[i]) for i in found.ids):
+            return True
+    return False
 
 
 def declaring_class_member(resolver, r, src):
@@ -383,6 +416,17 @@ def universal_member(resolver, r, src):
     # else the standard library's, given its one block, on a class of ours that does not define it: no member
     # missed (``it.run()`` with no block is a member's call, of a value of a type not known)
     return EXTERNAL if r.name in SCOPE_FUNCTIONS and r.args == 1 or r.name in ANY_MEMBERS else None
+
+
+def receiver_module(importer: str, receiver: str, index: dict, root) -> list[str]:
+    """``okio.internal.openZip(zipPath, this)``: a top-level function called by its package's full name, unimported
+    (okio's ``fun FileSystem.openZip(..)`` hands over to the internal one of its name): the files of that package of
+    the repository. Lowercase parts only, by convention a package's (``okio.ByteString.of(..)`` is a class's member,
+    read as before); one part is a variable, never a package read so."""
+    parts = receiver.split(".") if receiver else ()
+    if len(parts) < 2 or not all(p.isidentifier() and p[:1].islower() for p in parts):
+        return []
+    return list(index.get(receiver, ()))
 
 
 def visible_members(resolver, r, src, found):
