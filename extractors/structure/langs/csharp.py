@@ -1283,9 +1283,31 @@ def project_imports(bindings, path: str) -> list:
     if usings is None:  # a new resolution: what the files say now (a warm worker lives through edits of them)
         usings = bindings.language_state[PROJECT_USINGS_STATE] = _ProjectUsings(bindings)
     project = usings.files.project_folder(posixpath.dirname(path))
+    views = _view_imports(bindings, path)
     if project is None:
+        return views
+    return [r for r in usings.files.item_usings(project) + usings.of(project) if r.path != path] + views
+
+
+# a view's folder-wide usings: Razor's ``_Imports.razor`` and MVC's ``_ViewImports.cshtml``, each holding in every
+# view of its own folder and of the folders below it
+VIEW_IMPORTS = {".razor": "_Imports.razor", ".cshtml": "_ViewImports.cshtml"}
+
+
+def _view_imports(bindings, path: str) -> list:
+    """The ``@using`` lines of the ``_Imports.razor`` (``_ViewImports.cshtml``) files in a view's folder and the
+    folders above it: a component of eShop's HybridApp names ``CatalogService`` bare, its ``_Imports.razor``
+    says which of the two classes of that name (``@using eShop.WebAppComponents.Services``)."""
+    name = VIEW_IMPORTS.get(posixpath.splitext(path)[1])
+    if name is None or posixpath.basename(path) == name:
         return []
-    return [r for r in usings.files.item_usings(project) + usings.of(project) if r.path != path]
+    found, folder, imports = [], posixpath.dirname(path), bindings.imports_of
+    while True:
+        found += [r for r in imports.get(posixpath.join(folder, name) if folder else name, ())
+                  if r.kind == "import" and r.module]
+        if not folder or len(found) >= MAX_PROJECT_USINGS:
+            return found[:MAX_PROJECT_USINGS]
+        folder = posixpath.dirname(folder)
 
 
 PROJECT_USINGS_STATE = "csharp project usings"  # the resolver's language_state entry: a _ProjectUsings
