@@ -571,7 +571,7 @@ def _on_verified_mock(ref):
     if not receiver or not receiver.startswith(_VERIFY_HEADS):
         return ref
     mock = _mock_verified(receiver)
-    return ref if mock is receiver else ref._replace(receiver=mock)
+    return ref if mock == receiver else ref._replace(receiver=mock)
 
 
 def settle_bindings(var_bindings: list, raw_refs: list) -> list:
