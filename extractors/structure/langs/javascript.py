@@ -16,11 +16,13 @@ from weakref import WeakKeyDictionary
 
 from pipeline.safeio import read_config
 
+from ..discover import is_test_path
 from ..lazyre import lazy_re
 from ..parse import BARE_CALL_ONLY, BASE_OF, MADE, _parent
 from . import (ANY_KEY, QuotedTemplate, alias_form, call_head, entry_reason_with, keyword_rule, kinds_of,
                no_package_scope, of_kind, quoted_template, settle_templates, split_outside, with_entries)
 from .typescript_repairs import repairs  # noqa: F401 - the parser's hook: TypeScript the grammar cannot read
+from .vue_template import markup_view  # noqa: F401 - the parser's hook: a Vue component's template as code
 
 GROUP = "javascript"
 # a callback handed to a library's function (test("x", (t) => ..), app.get("/", (req, res) => ..) with app =
@@ -931,9 +933,76 @@ def _imports_container(resolver, path: str) -> bool:
     return found
 
 
+# Nuxt's auto-imports: a component, page, plugin or composable calls the functions its app's `composables/` and
+# `utils/` folders export (`app/` in Nuxt 4, any depth: `imports.dirs` adds the nested ones) with no import, and
+# Nitro's server code those of `server/utils/`, both sides `shared/utils/` and `shared/types/`'s types (Nuxt 4);
+# Nuxt generates the imports when it builds. Without them elk's 420
+# calls of 113 such functions were unresolved and 21 of its composables "unused" at 0.6
+_AUTO_IMPORT_PACKAGES = ("nuxt", "nuxt3", "nuxt-nightly")
+_AUTO_IMPORT_FOLDERS = frozenset({"composables", "utils"})
+_SERVER_SIDE = "server"  # Nitro's folder: its code and the app's see each other's auto-imports apart
+_SHARED = "shared"  # Nuxt 4's folder of both sides: its `utils/` and `types/` are auto-imported in each
+_NO_AUTO_IMPORTS = frozenset({"scripts", "bin", "node_modules"})  # run by node, not built by Nuxt
+_AUTO_IMPORTS: WeakKeyDictionary = WeakKeyDictionary()  # resolver -> {Nuxt package folder: {(side, name): [ids]}}
+
+
+def auto_imported(resolver, r, src):
+    """A bare name no scope or import of the file binds, in a Nuxt app (a package.json above the file depends on
+    ``nuxt``): the top-level definition of that name in the app's auto-imported folders (``composables/``,
+    ``utils/``; the server's ``server/utils/`` for code under ``server/``), as Nuxt's generated import gives it."""
+    if r.receiver or resolver.root is None:
+        return None
+    package = _nuxt_package(str(resolver.root), posixpath.dirname(r.path))
+    if package is None:
+        return None
+    relative = r.path[len(package) + 1:] if package else r.path
+    top = relative.partition("/")[0]
+    if top in _NO_AUTO_IMPORTS or _TOOL_CONFIG.search(r.path):
+        return None
+    names = _auto_imports(resolver, package)
+    ids = names.get((top == _SERVER_SIDE, r.name))
+    if not ids:
+        return None
+    from ..resolve import MAX_CANDIDATES, Found
+
+    return Found(ids[:MAX_CANDIDATES], "import" if len(ids) == 1 else "ambiguous")
+
+
+@lru_cache(maxsize=4096)
+def _nuxt_package(root: str, folder: str) -> str | None:
+    """The folder of the nearest package.json above ``folder`` where it depends on Nuxt, else None."""
+    for up in _folders_up(folder):
+        if _package_data(root, up) is not None:
+            return up if any(p in _dependencies(root, up) for p in _AUTO_IMPORT_PACKAGES) else None
+    return None
+
+
+def _auto_imports(resolver, package: str) -> dict:
+    """``{(on the server side, name): [ids]}``: the top-level definitions (no type) of the Nuxt package's
+    auto-imported files, read once per resolver and package."""
+    known = _AUTO_IMPORTS.setdefault(resolver, {})
+    found = known.get(package)
+    if found is None:
+        found = known[package] = {}
+        prefix = package + "/" if package else ""
+        for path, names in resolver.g.top.items():
+            parts = path[len(prefix):].split("/") if path.startswith(prefix) else ()
+            shared = len(parts) > 2 and parts[0] == _SHARED  # Nuxt 4's `shared/utils/`, `shared/types/`: both sides'
+            types = shared and parts[1] == "types"
+            if len(parts) < 2 or _AUTO_IMPORT_FOLDERS.isdisjoint(parts[:-1]) and not types or is_test_path(path):
+                continue
+            for name, sid in names.items():
+                if resolver.g.by_id[sid].kind in TYPE_ONLY_KINDS and not types:
+                    continue
+                for side in (False, True) if shared else (parts[0] == _SERVER_SIDE,):
+                    found.setdefault((side, name), []).append(sid)
+    return found
+
+
 def extend_layers(name_layers: list, member_layers: list) -> None:
     name_layers.insert(0, type_argument_mark)
     name_layers.insert(name_layers.index("imported") + 1, module_passed_whole)
+    name_layers.insert(name_layers.index("package") + 1, auto_imported)
     member_layers.insert(member_layers.index("self") + 1, exported_object_member)
     member_layers.insert(member_layers.index("class_named") + 1, exported_function_member)
     member_layers.insert(member_layers.index("class_named"), nested_key_member)
@@ -1147,8 +1216,11 @@ def _owners(raw_defs: list) -> list[int | None]:
 
 
 def guess_bare_names(resolver, path: str) -> bool:
-    """A script (no import, export or require) shares its globals with others; a module sees only what it imports."""
-    return not resolver.imports_of.get(path)
+    """A script (no import, export or require) shares its globals with others; a module sees only what it imports.
+    A component's script is a module, imports or not (the compiler makes one of it): a bare name it does not bind is
+    an auto-import (``auto_imported``), a template's slot or loop variable (``<template #popper="{ hide }">``,
+    guessed onto two other files' ``hide`` in elk) or the framework's (``navigateTo``), never another file's."""
+    return not path.endswith(COMPONENTS) and not resolver.imports_of.get(path)
 
 
 # Reserved words a recovering parser reads as method names (``if (x) {`` in a class body with a syntax error);
@@ -1590,9 +1662,35 @@ def _module_files(importer: str, spec: str, index: dict, root) -> list[str]:
         found = _lookup(base, index)
         if found:
             return found
+    if spec.startswith(_NUXT_ALIASES):  # no package is named so: Nuxt's aliases, where the app is Nuxt's
+        found = _nuxt_alias(str(root), posixpath.dirname(importer), spec, index)
+        if found is not None:
+            return found
     if spec.startswith("@/"):  # no package is named so (a scope has a name): a bundler's alias of the source
         return _source_alias(str(root), posixpath.dirname(importer), spec[2:], index)
     return index.get(spec) or index.get(_stem(spec)) or []  # a package of the monorepo, by name
+
+
+# Nuxt's aliases (its generated .nuxt/tsconfig.json, never committed, maps them): `~/` and `@/` the source folder
+# (`app/` in Nuxt 4, else the package's), `~~/` and `@@/` the package's folder, `#shared/` and `#server/` its
+# `shared/` and `server/`: elk's 184 imports so written were unresolved, their calls guessed by name
+_NUXT_ALIASES = ("~/", "~~/", "@/", "@@/", "#shared/", "#server/")
+_NUXT_SOURCE = "app"
+
+
+def _nuxt_alias(root: str, folder: str, spec: str, index: dict) -> list[str] | None:
+    """The files a Nuxt alias names, where a package.json above the importer depends on Nuxt; None elsewhere."""
+    package = _nuxt_package(root, folder)
+    if package is None:
+        return None
+    head, _, rest = spec.partition("/")
+    if head in ("~", "@"):
+        bases = [posixpath.join(package, _NUXT_SOURCE, rest), posixpath.join(package, rest)]
+    elif head in ("~~", "@@"):
+        bases = [posixpath.join(package, rest)]
+    else:
+        bases = [posixpath.join(package, head[1:], rest)]
+    return next((found for base in bases if (found := _lookup(posixpath.normpath(base), index))), [])
 
 
 def _source_alias(root: str, folder: str, rest: str, index: dict) -> list[str]:
