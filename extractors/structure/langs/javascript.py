@@ -243,11 +243,14 @@ ROUTED_FILES = (
     ("@fastify/autoload", ("@fastify/autoload", "fastify-autoload"),
      lazy_re(r"^(?=[^\n]*\.[cm]?[jt]s$)(?:[^\n]*/)?(?:plugins|routes)/")),  # linear: one start, a look-ahead
 )
-# a tool's configuration file, loaded by its name from the package's folder (or the repository's): `.babelrc.js`'s
+# a tool's configuration file, loaded by its name from the package's folder (or the repository's), and each function
+# under an object's key there, which the tool or a loader it configures calls (tailwind.config.js's `theme: { extend:
+# { width: (theme) => .. } }`, a loader's `options: { plugins: () => [..] }`: 0.6-0.7): `.babelrc.js`'s
 # `module.exports = function (api) {..}` babel calls, `plopfile.cjs`'s `module.exports = function (plop)` (yup's,
-# bulletproof-react's: dead at 0.6), `webpack.config.js`'s `module.exports = (env) => ..`, a Gruntfile
-_TOOL_CONFIG = lazy_re(r"(?:^|/)(?:[\w-]+(?:\.[\w-]+)*\.config|\.[\w-]+rc|plopfile|gulpfile|[Gg]runtfile|jakefile)"
-                       r"\.[cm]?[jt]s$")
+# bulletproof-react's: dead at 0.6), `webpack.config.js`'s `module.exports = (env) => ..`, a Gruntfile; Karma's and
+# Protractor's `karma.conf.js` / `protractor.conf.js`, Storybook's `.storybook/main.js` (jira-clone-angular's: 0.6)
+_TOOL_CONFIG = lazy_re(r"(?:^|/)(?:[\w-]+(?:\.[\w-]+)*\.config|\.[\w-]+rc|plopfile|gulpfile|[Gg]runtfile|jakefile"
+                       r"|[\w-]+\.conf|\.storybook/(?:main|preview|manager))\.[cm]?[jt]s$")
 # how each framework of ROUTED_FILES takes a file's exports (the others route it)
 _TAKES = {"Storybook": "loads", "sequelize-cli": "runs", "knex": "runs", "@fastify/autoload": "registers"}
 
@@ -268,7 +271,7 @@ def file_entries(path: str, defs: list, root) -> list:
         defs = with_entries(defs, _runtime_global)
     if _TOOL_CONFIG.search(path):
         reason = "a tool loads this configuration file by its name: it runs what the file exports"
-        return with_entries(defs, lambda d: reason if d.exported and d.parent is None else None)
+        return with_entries(defs, lambda d: reason if d.exported and d.parent is None or d.kind == "method" else None)
     framework = next((name for name, packages, pattern in ROUTED_FILES
                       if pattern.search(path) and _depends_on(root, path, packages)), None) if root else None
     if framework is None:
