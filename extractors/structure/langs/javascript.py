@@ -704,6 +704,9 @@ def cast_type(text: str) -> str | None:
     host = _host_values(text)
     if host:
         return host
+    looked_up = _container_lookup(text)
+    if looked_up:
+        return looked_up
     m = _GENERIC_CALL.match(text)
     if m and _curried(text, m.end() - 1):  # create<State>()(init): what the function create<State>() gives returns
         return "".join(m.group(1).split()) + "()()"
@@ -711,6 +714,21 @@ def cast_type(text: str) -> str | None:
         return None
     callee = "".join(m.group(1).split())
     return f"{callee}<{', '.join(a.strip() for a in m.group(2).split(','))}>()"
+
+
+def _container_lookup(text: str) -> str | None:
+    """A container's look-up of a class held in a variable or field (``const users = app.get(UsersService)``,
+    ``private readonly svc = inject(Service)``): kept with its argument, ``app.get(UsersService)``, for
+    ``argument_class`` to read as the resolver reads the look-up called in place (the value flow keeps a call's
+    callee only: ``app.get()``); None for any other value. String methods only: a dotted callee, one class name."""
+    if not text.endswith(")") or text.count("(") != 1:
+        return None
+    callee, _, argument = text[:-1].partition("(")
+    callee, argument = "".join(callee.split()), argument.strip()
+    if callee.rpartition(".")[2] not in _CONTAINER_LOOKUPS or not argument.isidentifier() \
+            or not argument[:1].isupper() or not all(part.isidentifier() for part in callee.split(".")):
+        return None
+    return f"{callee}({argument})"
 
 
 _TYPE_QUERY = lazy_re(r"^typeof\s+([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)$")
@@ -911,7 +929,9 @@ def argument_class(resolver, r, value: str) -> str | None:
     if not _imports_container(resolver, r.path):  # (first: most files import none, and the answer is kept)
         return None
     callee = _simple_call(value)
-    if callee is None or callee.rpartition(".")[2] not in _CONTAINER_LOOKUPS:
+    if callee is None:  # a variable's look-up through another's value: NestFactory.create().get(UsersService)
+        return _looked_up_in_chain(resolver, r, value)
+    if callee.rpartition(".")[2] not in _CONTAINER_LOOKUPS:
         return None
     args = split_outside(value[value.index("(") + 1:-1], ",")
     first = args[0].strip() if args else ""
@@ -921,6 +941,25 @@ def argument_class(resolver, r, value: str) -> str | None:
     if found is not None and found.ids and found.resolution not in GUESSES:
         return None
     return resolver._class_named(r, first)
+
+
+def _looked_up_in_chain(resolver, r, value: str) -> str | None:
+    """``NestFactory.create().get(UsersService)`` (``const app = await NestFactory.create(M); const users =
+    app.get(UsersService)``, the value flow's ``NestFactory.create()~get(UsersService)``, kept so by ``cast_type``):
+    the class its last step looks up, where the chain's first call is no definition of ours (a library's
+    application, module or injector)."""
+    from ..resolve import GUESSES
+
+    opened = value.rfind("(")
+    head, dot, name = value[:opened].rpartition(".")
+    argument = value[opened + 1:-1].strip()
+    if not dot or name not in _CONTAINER_LOOKUPS or not argument.isidentifier() or not head.endswith(")"):
+        return None
+    first = head[:head.find("(")] + "()"
+    found = resolver._call_target(r, first)
+    if found is not None and found.ids and found.resolution not in GUESSES:
+        return None
+    return resolver._class_named(r, argument)
 
 
 _CONTAINER_FILES: WeakKeyDictionary = WeakKeyDictionary()  # resolver -> {path: whether it imports a container}
