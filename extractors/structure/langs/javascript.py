@@ -985,7 +985,6 @@ _AUTO_IMPORT_FOLDERS = frozenset({"composables", "utils"})
 _SERVER_SIDE = "server"  # Nitro's folder: its code and the app's see each other's auto-imports apart
 _SHARED = "shared"  # Nuxt 4's folder of both sides: its `utils/` and `types/` are auto-imported in each
 _NO_AUTO_IMPORTS = frozenset({"scripts", "bin", "node_modules"})  # run by node, not built by Nuxt
-_AUTO_IMPORTS: WeakKeyDictionary = WeakKeyDictionary()  # resolver -> {Nuxt package folder: {(side, name): [ids]}}
 
 
 def auto_imported(resolver, r, src):
@@ -997,12 +996,12 @@ def auto_imported(resolver, r, src):
     package = _nuxt_package(str(resolver.root), posixpath.dirname(r.path))
     if package is None:
         return None
-    relative = r.path[len(package) + 1:] if package else r.path
-    top = relative.partition("/")[0]
+    prefix = package + "/" if package else ""
+    top = r.path[len(prefix):].partition("/")[0]
     if top in _NO_AUTO_IMPORTS or _TOOL_CONFIG.search(r.path):
         return None
-    names = _auto_imports(resolver, package)
-    ids = names.get((top == _SERVER_SIDE, r.name))
+    ids = [i for i in resolver.g.by_name.get(r.name, ()) if _auto_imported_from(resolver.g.by_id[i], prefix,
+                                                                                 top == _SERVER_SIDE)]
     if not ids:
         return None
     from ..resolve import MAX_CANDIDATES, Found
@@ -1019,26 +1018,18 @@ def _nuxt_package(root: str, folder: str) -> str | None:
     return None
 
 
-def _auto_imports(resolver, package: str) -> dict:
-    """``{(on the server side, name): [ids]}``: the top-level definitions (no type) of the Nuxt package's
-    auto-imported files, read once per resolver and package."""
-    known = _AUTO_IMPORTS.setdefault(resolver, {})
-    found = known.get(package)
-    if found is None:
-        found = known[package] = {}
-        prefix = package + "/" if package else ""
-        for path, names in resolver.g.top.items():
-            parts = path[len(prefix):].split("/") if path.startswith(prefix) else ()
-            shared = len(parts) > 2 and parts[0] == _SHARED  # Nuxt 4's `shared/utils/`, `shared/types/`: both sides'
-            types = shared and parts[1] == "types"
-            if len(parts) < 2 or _AUTO_IMPORT_FOLDERS.isdisjoint(parts[:-1]) and not types or is_test_path(path):
-                continue
-            for name, sid in names.items():
-                if resolver.g.by_id[sid].kind in TYPE_ONLY_KINDS and not types:
-                    continue
-                for side in (False, True) if shared else (parts[0] == _SERVER_SIDE,):
-                    found.setdefault((side, name), []).append(sid)
-    return found
+def _auto_imported_from(sym, prefix: str, server: bool) -> bool:
+    """Whether the definition is one the Nuxt package at ``prefix`` auto-imports into the app's code (``server``
+    False) or the server's: a top-level one (no type, but in ``shared/types/``) of a file under its auto-imported
+    folders, not a test's."""
+    if not sym.path.startswith(prefix) or sym.parent_id not in (None, f"{sym.path}::<module>"):
+        return False
+    parts = sym.path[len(prefix):].split("/")
+    shared = len(parts) > 2 and parts[0] == _SHARED  # Nuxt 4's `shared/utils/`, `shared/types/`: both sides'
+    types = shared and parts[1] == "types"
+    if sym.kind in TYPE_ONLY_KINDS and not types or not shared and (parts[0] == _SERVER_SIDE) != server:
+        return False
+    return len(parts) > 1 and (types or not _AUTO_IMPORT_FOLDERS.isdisjoint(parts[:-1])) and not is_test_path(sym.path)
 
 
 def extend_layers(name_layers: list, member_layers: list) -> None:

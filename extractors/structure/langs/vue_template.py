@@ -1,5 +1,5 @@
 """A Vue single-file component's template read as the code it runs, same length, same lines: each ``{{ expr }}``
-written ``;( expr );`` (one name ``;! name; ``: a parenthesized name is read twice), a bound attribute's value (``:to="route(a)"``, ``v-if``, ``v-model``, a custom directive's)
+written ``;( expr );`` (one name ``;[ name ];``: a parenthesized name is read twice), a bound attribute's value (``:to="route(a)"``, ``v-if``, ``v-model``, a custom directive's)
 ``;(value)``, an event handler's statements (``@click="open(); n++"``) a block ``;{..}``, a handler named by its path
 (``@click="close"``, which Vue calls with the event) ``;close()``, a ``v-for``'s list (``item in items``) ``;(items)``:
 statements of the module, beside its ``<script setup>``'s, whose top-level names the template sees. The markup stays
@@ -100,7 +100,7 @@ def _write_template(data: bytes, out: bytearray, start: int, end: int) -> None:
             if close < 0:
                 return
             one = _one_name(data[next_open + 2:close])
-            _write(out, data, next_open, next_open + 2, close, b";!" if one else b";(", b"; " if one else b");")
+            _write(out, data, next_open, next_open + 2, close, b";[" if one else b";(", b"];" if one else b");")
             at = close + 2
         elif next_tag < end:
             at = _comment_end(data, next_tag, end) if data.startswith(b"<!--", next_tag) else \
@@ -174,11 +174,12 @@ def _write_attribute(data: bytes, out: bytearray, name: bytes, value: Value) -> 
         _write_loop(data, out, value, text)
     elif name.startswith(_BOUND) or name.startswith(b"v-"):
         one = _one_name(text)
-        _write(out, data, value.equals, value.start, value.end, b";!" if one else b";(", b" " if one else b")")
+        _write(out, data, value.equals, value.start, value.end, b";[" if one else b";(", b"]" if one else b")")
 
 
 def _one_name(text: bytes) -> bool:
-    """Whether ``text`` is one name (``{{ label }}``): written ``;!label``, read once (``(label)`` reads it twice)."""
+    """Whether ``text`` is one name (``{{ label }}``): written ``;[label]``, one use of it (a function's too: a
+    prop's ``:preprocess="preprocess"`` passes it), where ``(label)`` is read twice."""
     stripped = text.strip()
     return bool(stripped) and all(c in _PATH and c != 0x2E for c in stripped) and not chr(stripped[0]).isdigit()
 
