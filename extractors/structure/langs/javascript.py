@@ -993,20 +993,33 @@ def auto_imported(resolver, r, src):
     ``utils/``; the server's ``server/utils/`` for code under ``server/``), as Nuxt's generated import gives it."""
     if r.receiver or resolver.root is None:
         return None
-    package = _nuxt_package(str(resolver.root), posixpath.dirname(r.path))
-    if package is None:
+    scope = _auto_import_scope(resolver, r.path)
+    if scope is None:
         return None
-    prefix = package + "/" if package else ""
-    top = r.path[len(prefix):].partition("/")[0]
-    if top in _NO_AUTO_IMPORTS or _TOOL_CONFIG.search(r.path):
-        return None
-    ids = [i for i in resolver.g.by_name.get(r.name, ()) if _auto_imported_from(resolver.g.by_id[i], prefix,
-                                                                                 top == _SERVER_SIDE)]
+    ids = [i for i in resolver.g.by_name.get(r.name, ()) if _auto_imported_from(resolver.g.by_id[i], *scope)]
     if not ids:
         return None
     from ..resolve import MAX_CANDIDATES, Found
 
     return Found(ids[:MAX_CANDIDATES], "import" if len(ids) == 1 else "ambiguous")
+
+
+_SCOPES: WeakKeyDictionary = WeakKeyDictionary()  # resolver -> {path: (package prefix, on the server side) or None}
+
+
+def _auto_import_scope(resolver, path: str) -> tuple[str, bool] | None:
+    """Where the file's auto-imports come from: its Nuxt package's folder (``a/`` or ``""``) and whether it is the
+    server's code; None where it has none (no Nuxt package, a script node runs, a tool's configuration). Kept per
+    file (most bare names of a component reach this layer: Vue's ``ref``, ``computed``)."""
+    known = _SCOPES.setdefault(resolver, {})
+    if path in known:
+        return known[path]
+    package = _nuxt_package(str(resolver.root), posixpath.dirname(path))
+    prefix = None if package is None else package + "/" if package else ""
+    top = path[len(prefix):].partition("/")[0] if prefix is not None else None
+    scope = known[path] = None if prefix is None or top in _NO_AUTO_IMPORTS or _TOOL_CONFIG.search(path) \
+        else (prefix, top == _SERVER_SIDE)
+    return scope
 
 
 @lru_cache(maxsize=4096)
