@@ -1035,14 +1035,28 @@ def _auto_imported_from(sym, prefix: str, server: bool) -> bool:
     """Whether the definition is one the Nuxt package at ``prefix`` auto-imports into the app's code (``server``
     False) or the server's: a top-level one (no type, but in ``shared/types/``) of a file under its auto-imported
     folders, not a test's."""
-    if not sym.path.startswith(prefix) or sym.parent_id not in (None, f"{sym.path}::<module>"):
+    if sym.parent_id not in (None, f"{sym.path}::<module>"):
         return False
-    parts = sym.path[len(prefix):].split("/")
+    takes = _auto_imported_file(sym.path, prefix, server)
+    return takes == _ANY_KIND or takes == _VALUES and sym.kind not in TYPE_ONLY_KINDS
+
+
+_ANY_KIND, _VALUES = "any kind", "values"
+
+
+@lru_cache(maxsize=16384)
+def _auto_imported_file(path: str, prefix: str, server: bool) -> str | None:
+    """What the file gives the Nuxt package's code on that side by its names: its values (``_VALUES``), its types too
+    (``_ANY_KIND``: ``shared/types/``), or nothing (None)."""
+    if not path.startswith(prefix):
+        return None
+    parts = path[len(prefix):].split("/")
     shared = len(parts) > 2 and parts[0] == _SHARED  # Nuxt 4's `shared/utils/`, `shared/types/`: both sides'
     types = shared and parts[1] == "types"
-    if sym.kind in TYPE_ONLY_KINDS and not types or not shared and (parts[0] == _SERVER_SIDE) != server:
-        return False
-    return len(parts) > 1 and (types or not _AUTO_IMPORT_FOLDERS.isdisjoint(parts[:-1])) and not is_test_path(sym.path)
+    if not shared and (parts[0] == _SERVER_SIDE) != server or len(parts) < 2 \
+            or not types and _AUTO_IMPORT_FOLDERS.isdisjoint(parts[:-1]) or is_test_path(path):
+        return None
+    return _ANY_KIND if types else _VALUES
 
 
 def extend_layers(name_layers: list, member_layers: list) -> None:
