@@ -291,6 +291,33 @@ def test_a_component_file_reads_as_its_script_blocks_with_every_offset_kept():
         assert len(blanked) == len(hostile)
 
 
+def test_a_vue_template_reads_as_statements_at_its_own_offsets_and_hostile_ones_in_one_pass():
+    """A ``<script setup>`` component's template expressions are written as statements of the module where they
+    stand (same length, same lines): an interpolation, a bound value, a handler's statements, a handler named by its
+    path called, a ``v-for``'s list; a comment, a plain attribute, a slot's names and an Options API template are
+    not. Unclosed tags, quotes, interpolations and comments end what is read, each bounded by the file's length."""
+    from extractors.structure.langs.vue_template import markup_view
+
+    sfc = (b'<template>\n  <a :to="route(x)" title="plain()" @click="close" @keyup="n++; go()">{{ fmt(y) }}</a>\n'
+           b'  <!-- {{ hidden() }} -->\n  <li v-for="(item, i) in listed()" #row="{ slotted }">{{ label }}</li>\n'
+           b'</template>\n<script setup lang="ts">\nconst label = "a";\n</script>\n')
+    code = markup_view("C.vue", sfc)
+    assert len(code) == len(sfc) and code.count(b"\n") == sfc.count(b"\n")
+    for kept in (b";(route(x))", b";close()", b";{n++; go()}", b";( fmt(y) );", b";(listed())", b";[ label ];",
+                 b'const label = "a";'):
+        assert kept in code, kept
+    for gone in (b"plain", b"hidden", b"slotted", b"item", b"<a", b"template"):
+        assert gone not in code, gone
+    options_api = sfc.replace(b"<script setup", b"<script")
+    assert b"route" not in markup_view("C.vue", options_api) and markup_view("C.ts", sfc) is None
+    for hostile in (b"<template>" + b"<a " * 30_000, b"<template>" + b"{{" * 50_000 + b"</template>",
+                    b'<template><a :x="' + b"a" * 100_000 + b"</template>", b"<template>" + b"<!--" * 30_000,
+                    b"<template>" + b'<a v-for="i in ' * 10_000 + b"</template>", b"<template" * 20_000,
+                    b"<template><a " + b":b=" * 30_000 + b"></template>"):
+        read = markup_view("C.vue", hostile)
+        assert len(read) == len(hostile) and read.count(b"\n") == hostile.count(b"\n")
+
+
 def test_a_c_header_including_the_library_header_it_is_named_after_is_not_its_own_include():
     """hiredis's ``adapters/glib.h`` writes ``#include <glib.h>``: the library's header, never the file itself (its
     ``g_source_new()`` calls are the library's, external, not unresolved); another ``glib.h`` of the repository

@@ -952,8 +952,8 @@ def parse_file(root: Path, path: str, lang: Language, mode: str = "100644", know
         return _skipped(facts, reason)
     facts.lines = data.count(b"\n") + (0 if not data or data.endswith(b"\n") else 1)
     data = _as_utf8(data, facts)
-    if lang.markup:  # a Vue or Svelte component: its <script> blocks, the rest blanked
-        data = scripts_only(data)
+    if lang.markup:  # a Vue or Svelte component: its <script> blocks (and what the language reads of its template)
+        data = parse_rules(lang.name).markup_view(path, data) or scripts_only(data)
     lang = sniffed(lang, path, data)  # a C++ header named .h
     facts.language = lang.name
     if lang.grammar is None or query_text(lang.name) is None:

@@ -3176,7 +3176,11 @@ class Resolver(ImportBindings):
         value, chain = _tuple_element(value, chain)
         if not value:  # an element of a tuple whose type is no named one: unknown
             return None
-        cls, how = self._class_of_value(r, value, hooks)
+        # app~get(UsersService): a last step whose value its argument names (``argument_class``), as in a chain
+        given = hooks.argument_class(self, r, f"{value}.{chain}") \
+            if chain.endswith(")") and hooks.argument_class is not None else None
+        cls, how = (given, "typed") if given else self._class_of_value(r, value, hooks)
+        chain = "" if given else chain
         if cls and chain:
             cls, how = self._class_along(cls, _chain_parts(chain)), "typed"
         elif chain and how == "external" and (hooks.extends_library_types or hooks.library_extension_results) \

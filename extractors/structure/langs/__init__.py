@@ -108,6 +108,9 @@ references (before ``settle_references``): Java's ``T x`` in ``<T extends Foo>``
 also a top-level name of its file, which an import names and its package sees (``graph.imported_apart``).
 ``source_view(path, text) -> text``: what the grammar reads of a file (same length, same lines): PHP's Blade
 templates, whose expressions it writes as PHP and whose HTML it blanks.
+``markup_view(path, text) -> text | None``: what the grammar reads of a single-file component (a ``markup``
+language's file; same length, same lines), None: its ``<script>`` blocks only (Vue's template expressions written as
+statements, ``langs.vue_template``).
 ``repairs(language) -> (rewrite, ...)``: byte-for-byte rewrites (same length, same lines) of syntax the grammar cannot
 read, tried on a file that failed to parse; the parser keeps the rewritten reading when it has fewer errors.
 ``IMPLICIT_PARAMETER``: the name a lambda gives its one parameter where it names none (Kotlin's ``it``), which
@@ -396,6 +399,9 @@ class ParseRules(NamedTuple):
     repairs: tuple = ()  # same-length rewrites of syntax the grammar cannot read, tried on a file with errors
     # (path, text) -> the text the grammar reads, same length and lines (PHP's Blade templates: their expressions)
     source_view: Callable | None = None
+    # (path, text) -> the text a component's grammar reads (Vue's template: its expressions as statements), or None:
+    # its <script> blocks only (markup.scripts_only)
+    markup_view: Callable = lambda _path, _text: None
     exports_all: Callable[[str], bool] = lambda _path: False  # every definition there is exported
     members_exported: bool = False  # the public members of an exported class or interface are exported
     transparent_types: Transparent | frozenset = frozenset()  # Optional[T], Promise<T>: a value of it is used as a T
@@ -684,6 +690,7 @@ def parse_rules(language: str | None) -> ParseRules:
         path_separator=getattr(module, "PATH_SEPARATOR", "."),
         repairs=tuple(getattr(module, "repairs", lambda _language: ())(language)),
         source_view=getattr(module, "source_view", None),
+        markup_view=getattr(module, "markup_view", None) or (lambda _path, _text: None),
         exports_all=getattr(module, "exports_all", _never),
         members_exported=bool(getattr(module, "MEMBERS_EXPORTED", False)),
         transparent_types=Transparent(frozenset(getattr(module, "TRANSPARENT_TYPES", ())),

@@ -16,11 +16,13 @@ from weakref import WeakKeyDictionary
 
 from pipeline.safeio import read_config
 
+from ..discover import is_test_path
 from ..lazyre import lazy_re
 from ..parse import BARE_CALL_ONLY, BASE_OF, MADE, _parent
 from . import (ANY_KEY, QuotedTemplate, alias_form, call_head, entry_reason_with, keyword_rule, kinds_of,
                no_package_scope, of_kind, quoted_template, settle_templates, split_outside, with_entries)
 from .typescript_repairs import repairs  # noqa: F401 - the parser's hook: TypeScript the grammar cannot read
+from .vue_template import markup_view  # noqa: F401 - the parser's hook: a Vue component's template as code
 
 GROUP = "javascript"
 # a callback handed to a library's function (test("x", (t) => ..), app.get("/", (req, res) => ..) with app =
@@ -241,11 +243,14 @@ ROUTED_FILES = (
     ("@fastify/autoload", ("@fastify/autoload", "fastify-autoload"),
      lazy_re(r"^(?=[^\n]*\.[cm]?[jt]s$)(?:[^\n]*/)?(?:plugins|routes)/")),  # linear: one start, a look-ahead
 )
-# a tool's configuration file, loaded by its name from the package's folder (or the repository's): `.babelrc.js`'s
+# a tool's configuration file, loaded by its name from the package's folder (or the repository's), and each function
+# under an object's key there, which the tool or a loader it configures calls (tailwind.config.js's `theme: { extend:
+# { width: (theme) => .. } }`, a loader's `options: { plugins: () => [..] }`: 0.6-0.7): `.babelrc.js`'s
 # `module.exports = function (api) {..}` babel calls, `plopfile.cjs`'s `module.exports = function (plop)` (yup's,
-# bulletproof-react's: dead at 0.6), `webpack.config.js`'s `module.exports = (env) => ..`, a Gruntfile
-_TOOL_CONFIG = lazy_re(r"(?:^|/)(?:[\w-]+(?:\.[\w-]+)*\.config|\.[\w-]+rc|plopfile|gulpfile|[Gg]runtfile|jakefile)"
-                       r"\.[cm]?[jt]s$")
+# bulletproof-react's: dead at 0.6), `webpack.config.js`'s `module.exports = (env) => ..`, a Gruntfile; Karma's and
+# Protractor's `karma.conf.js` / `protractor.conf.js`, Storybook's `.storybook/main.js` (jira-clone-angular's: 0.6)
+_TOOL_CONFIG = lazy_re(r"(?:^|/)(?:[\w-]+(?:\.[\w-]+)*\.config|\.[\w-]+rc|plopfile|gulpfile|[Gg]runtfile|jakefile"
+                       r"|[\w-]+\.conf|\.storybook/(?:main|preview|manager))\.[cm]?[jt]s$")
 # how each framework of ROUTED_FILES takes a file's exports (the others route it)
 _TAKES = {"Storybook": "loads", "sequelize-cli": "runs", "knex": "runs", "@fastify/autoload": "registers"}
 
@@ -266,7 +271,7 @@ def file_entries(path: str, defs: list, root) -> list:
         defs = with_entries(defs, _runtime_global)
     if _TOOL_CONFIG.search(path):
         reason = "a tool loads this configuration file by its name: it runs what the file exports"
-        return with_entries(defs, lambda d: reason if d.exported and d.parent is None else None)
+        return with_entries(defs, lambda d: reason if d.exported and d.parent is None or d.kind == "method" else None)
     framework = next((name for name, packages, pattern in ROUTED_FILES
                       if pattern.search(path) and _depends_on(root, path, packages)), None) if root else None
     if framework is None:
@@ -699,6 +704,9 @@ def cast_type(text: str) -> str | None:
     host = _host_values(text)
     if host:
         return host
+    looked_up = _container_lookup(text)
+    if looked_up:
+        return looked_up
     m = _GENERIC_CALL.match(text)
     if m and _curried(text, m.end() - 1):  # create<State>()(init): what the function create<State>() gives returns
         return "".join(m.group(1).split()) + "()()"
@@ -706,6 +714,21 @@ def cast_type(text: str) -> str | None:
         return None
     callee = "".join(m.group(1).split())
     return f"{callee}<{', '.join(a.strip() for a in m.group(2).split(','))}>()"
+
+
+def _container_lookup(text: str) -> str | None:
+    """A container's look-up of a class held in a variable or field (``const users = app.get(UsersService)``,
+    ``private readonly svc = inject(Service)``): kept with its argument, ``app.get(UsersService)``, for
+    ``argument_class`` to read as the resolver reads the look-up called in place (the value flow keeps a call's
+    callee only: ``app.get()``); None for any other value. String methods only: a dotted callee, one class name."""
+    if not text.endswith(")") or text.count("(") != 1:
+        return None
+    callee, _, argument = text[:-1].partition("(")
+    callee, argument = "".join(callee.split()), argument.strip()
+    if callee.rpartition(".")[2] not in _CONTAINER_LOOKUPS or not argument.isidentifier() \
+            or not argument[:1].isupper() or not all(part.isidentifier() for part in callee.split(".")):
+        return None
+    return f"{callee}({argument})"
 
 
 _TYPE_QUERY = lazy_re(r"^typeof\s+([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)$")
@@ -906,7 +929,9 @@ def argument_class(resolver, r, value: str) -> str | None:
     if not _imports_container(resolver, r.path):  # (first: most files import none, and the answer is kept)
         return None
     callee = _simple_call(value)
-    if callee is None or callee.rpartition(".")[2] not in _CONTAINER_LOOKUPS:
+    if callee is None:  # a variable's look-up through another's value: NestFactory.create().get(UsersService)
+        return _looked_up_in_chain(resolver, r, value)
+    if callee.rpartition(".")[2] not in _CONTAINER_LOOKUPS:
         return None
     args = split_outside(value[value.index("(") + 1:-1], ",")
     first = args[0].strip() if args else ""
@@ -916,6 +941,25 @@ def argument_class(resolver, r, value: str) -> str | None:
     if found is not None and found.ids and found.resolution not in GUESSES:
         return None
     return resolver._class_named(r, first)
+
+
+def _looked_up_in_chain(resolver, r, value: str) -> str | None:
+    """``NestFactory.create().get(UsersService)`` (``const app = await NestFactory.create(M); const users =
+    app.get(UsersService)``, the value flow's ``NestFactory.create()~get(UsersService)``, kept so by ``cast_type``):
+    the class its last step looks up, where the chain's first call is no definition of ours (a library's
+    application, module or injector)."""
+    from ..resolve import GUESSES
+
+    opened = value.rfind("(")
+    head, dot, name = value[:opened].rpartition(".")
+    argument = value[opened + 1:-1].strip()
+    if not dot or name not in _CONTAINER_LOOKUPS or not argument.isidentifier() or not head.endswith(")"):
+        return None
+    first = head[:head.find("(")] + "()"
+    found = resolver._call_target(r, first)
+    if found is not None and found.ids and found.resolution not in GUESSES:
+        return None
+    return resolver._class_named(r, argument)
 
 
 _CONTAINER_FILES: WeakKeyDictionary = WeakKeyDictionary()  # resolver -> {path: whether it imports a container}
@@ -931,9 +975,94 @@ def _imports_container(resolver, path: str) -> bool:
     return found
 
 
+# Nuxt's auto-imports: a component, page, plugin or composable calls the functions its app's `composables/` and
+# `utils/` folders export (`app/` in Nuxt 4, any depth: `imports.dirs` adds the nested ones) with no import, and
+# Nitro's server code those of `server/utils/`, both sides `shared/utils/` and `shared/types/`'s types (Nuxt 4);
+# Nuxt generates the imports when it builds. Without them elk's 420 calls of 113 such functions were unresolved
+# (a component's: guessed by name), and a composable only a component calls "unused" at 0.6
+_AUTO_IMPORT_PACKAGES = ("nuxt", "nuxt3", "nuxt-nightly")
+_AUTO_IMPORT_FOLDERS = frozenset({"composables", "utils"})
+_SERVER_SIDE = "server"  # Nitro's folder: its code and the app's see each other's auto-imports apart
+_SHARED = "shared"  # Nuxt 4's folder of both sides: its `utils/` and `types/` are auto-imported in each
+_NO_AUTO_IMPORTS = frozenset({"scripts", "bin", "node_modules"})  # run by node, not built by Nuxt
+
+
+def auto_imported(resolver, r, src):
+    """A bare name no scope or import of the file binds, in a Nuxt app (a package.json above the file depends on
+    ``nuxt``): the top-level definition of that name in the app's auto-imported folders (``composables/``,
+    ``utils/``; the server's ``server/utils/`` for code under ``server/``), as Nuxt's generated import gives it."""
+    if r.receiver or resolver.root is None:
+        return None
+    scope = _auto_import_scope(resolver, r.path)
+    if scope is None:
+        return None
+    ids = [i for i in resolver.g.by_name.get(r.name, ()) if _auto_imported_from(resolver.g.by_id[i], *scope)]
+    if not ids:
+        return None
+    from ..resolve import MAX_CANDIDATES, Found
+
+    return Found(ids[:MAX_CANDIDATES], "import" if len(ids) == 1 else "ambiguous")
+
+
+_SCOPES: WeakKeyDictionary = WeakKeyDictionary()  # resolver -> {path: (package prefix, on the server side) or None}
+
+
+def _auto_import_scope(resolver, path: str) -> tuple[str, bool] | None:
+    """Where the file's auto-imports come from: its Nuxt package's folder (``a/`` or ``""``) and whether it is the
+    server's code; None where it has none (no Nuxt package, a script node runs, a tool's configuration). Kept per
+    file (most bare names of a component reach this layer: Vue's ``ref``, ``computed``)."""
+    known = _SCOPES.setdefault(resolver, {})
+    if path in known:
+        return known[path]
+    package = _nuxt_package(str(resolver.root), posixpath.dirname(path))
+    prefix = None if package is None else package + "/" if package else ""
+    top = path[len(prefix):].partition("/")[0] if prefix is not None else None
+    scope = known[path] = None if prefix is None or top in _NO_AUTO_IMPORTS or _TOOL_CONFIG.search(path) \
+        else (prefix, top == _SERVER_SIDE)
+    return scope
+
+
+@lru_cache(maxsize=4096)
+def _nuxt_package(root: str, folder: str) -> str | None:
+    """The folder of the nearest package.json above ``folder`` where it depends on Nuxt, else None."""
+    for up in _folders_up(folder):
+        if _package_data(root, up) is not None:
+            return up if any(p in _dependencies(root, up) for p in _AUTO_IMPORT_PACKAGES) else None
+    return None
+
+
+def _auto_imported_from(sym, prefix: str, server: bool) -> bool:
+    """Whether the definition is one the Nuxt package at ``prefix`` auto-imports into the app's code (``server``
+    False) or the server's: a top-level one (no type, but in ``shared/types/``) of a file under its auto-imported
+    folders, not a test's."""
+    if sym.parent_id not in (None, f"{sym.path}::<module>"):
+        return False
+    takes = _auto_imported_file(sym.path, prefix, server)
+    return takes == _ANY_KIND or takes == _VALUES and sym.kind not in TYPE_ONLY_KINDS
+
+
+_ANY_KIND, _VALUES = "any kind", "values"
+
+
+@lru_cache(maxsize=16384)
+def _auto_imported_file(path: str, prefix: str, server: bool) -> str | None:
+    """What the file gives the Nuxt package's code on that side by its names: its values (``_VALUES``), its types too
+    (``_ANY_KIND``: ``shared/types/``), or nothing (None)."""
+    if not path.startswith(prefix):
+        return None
+    parts = path[len(prefix):].split("/")
+    shared = len(parts) > 2 and parts[0] == _SHARED  # Nuxt 4's `shared/utils/`, `shared/types/`: both sides'
+    types = shared and parts[1] == "types"
+    if not shared and (parts[0] == _SERVER_SIDE) != server or len(parts) < 2 \
+            or not types and _AUTO_IMPORT_FOLDERS.isdisjoint(parts[:-1]) or is_test_path(path):
+        return None
+    return _ANY_KIND if types else _VALUES
+
+
 def extend_layers(name_layers: list, member_layers: list) -> None:
     name_layers.insert(0, type_argument_mark)
     name_layers.insert(name_layers.index("imported") + 1, module_passed_whole)
+    name_layers.insert(name_layers.index("package") + 1, auto_imported)
     member_layers.insert(member_layers.index("self") + 1, exported_object_member)
     member_layers.insert(member_layers.index("class_named") + 1, exported_function_member)
     member_layers.insert(member_layers.index("class_named"), nested_key_member)
@@ -1147,8 +1276,11 @@ def _owners(raw_defs: list) -> list[int | None]:
 
 
 def guess_bare_names(resolver, path: str) -> bool:
-    """A script (no import, export or require) shares its globals with others; a module sees only what it imports."""
-    return not resolver.imports_of.get(path)
+    """A script (no import, export or require) shares its globals with others; a module sees only what it imports.
+    A component's script is a module, imports or not (the compiler makes one of it): a bare name it does not bind is
+    an auto-import (``auto_imported``), a template's slot or loop variable (``<template #popper="{ hide }">``,
+    guessed onto two other files' ``hide`` in elk) or the framework's (``navigateTo``), never another file's."""
+    return not path.endswith(COMPONENTS) and not resolver.imports_of.get(path)
 
 
 # Reserved words a recovering parser reads as method names (``if (x) {`` in a class body with a syntax error);
@@ -1590,9 +1722,35 @@ def _module_files(importer: str, spec: str, index: dict, root) -> list[str]:
         found = _lookup(base, index)
         if found:
             return found
+    if spec.startswith(_NUXT_ALIASES):  # no package is named so: Nuxt's aliases, where the app is Nuxt's
+        found = _nuxt_alias(str(root), posixpath.dirname(importer), spec, index)
+        if found is not None:
+            return found
     if spec.startswith("@/"):  # no package is named so (a scope has a name): a bundler's alias of the source
         return _source_alias(str(root), posixpath.dirname(importer), spec[2:], index)
     return index.get(spec) or index.get(_stem(spec)) or []  # a package of the monorepo, by name
+
+
+# Nuxt's aliases (its generated .nuxt/tsconfig.json, never committed, maps them): `~/` and `@/` the source folder
+# (`app/` in Nuxt 4, else the package's), `~~/` and `@@/` the package's folder, `#shared/` and `#server/` its
+# `shared/` and `server/`: elk's 184 imports so written were unresolved, their calls guessed by name
+_NUXT_ALIASES = ("~/", "~~/", "@/", "@@/", "#shared/", "#server/")
+_NUXT_SOURCE = "app"
+
+
+def _nuxt_alias(root: str, folder: str, spec: str, index: dict) -> list[str] | None:
+    """The files a Nuxt alias names, where a package.json above the importer depends on Nuxt; None elsewhere."""
+    package = _nuxt_package(root, folder)
+    if package is None:
+        return None
+    head, _, rest = spec.partition("/")
+    if head in ("~", "@"):
+        bases = [posixpath.join(package, _NUXT_SOURCE, rest), posixpath.join(package, rest)]
+    elif head in ("~~", "@@"):
+        bases = [posixpath.join(package, rest)]
+    else:
+        bases = [posixpath.join(package, head[1:], rest)]
+    return next((found for base in bases if (found := _lookup(posixpath.normpath(base), index))), [])
 
 
 def _source_alias(root: str, folder: str, rest: str, index: dict) -> list[str]:
