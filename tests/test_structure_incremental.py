@@ -445,7 +445,7 @@ def _edge_rows(lake) -> list:
 
 
 @pytest.mark.parametrize("language", ["python", "typescript", "tsx", "javascript", "java", "rust", "go", "c", "cpp",
-                                      "ruby", "kotlin", "csharp", "swift", "php", "scala"])
+                                      "ruby", "kotlin", "csharp", "swift", "php", "scala", "vue"])
 def test_updating_each_file_of_a_language_fixture_resolves_like_a_full_run(tmp_path, language):
     """Every file of a language fixture updated in turn with its lines shifted: its edges are resolved again over
     the lazily loaded graph (or the full one, for Go), and must equal a full run's."""
