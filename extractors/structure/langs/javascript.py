@@ -23,7 +23,7 @@ from . import (ANY_KEY, QuotedTemplate, alias_form, call_head, entry_reason_with
 from .typescript_repairs import repairs  # noqa: F401 - the parser's hook: TypeScript the grammar cannot read
 
 GROUP = "javascript"
-LOCAL_DEFINITIONS_SCOPED = True  # a function or class declared in a function's body is seen in that body only (resolve's ``_global_all``)
+LOCAL_DEFINITIONS_SCOPED = True  # a function or class declared in a function's body is seen in that body only
 # a callback handed to a library's function (test("x", (t) => ..), app.get("/", (req, res) => ..) with app =
 # express()) is given that library's objects (Python's map, sorted, reduce, an executor's map give it ours)
 LIBRARY_CALLBACK_OBJECTS = True
