@@ -22,6 +22,8 @@ VALUES = {"variable", "constant", "property", "field"}  # module-level variables
 MACROS = {"macro"}  # Rust's macro_rules!, named with their ``!``: found by name for a ``macro_call`` only
 BY_NAME_KINDS = CALLABLE | VALUES | MACROS  # what a name can reach: ``build_graph`` lists these by name
 MODULE = "<module>"
+BODY_SCOPES = frozenset({"function", "method"})  # definitions whose bodies may define local names
+MEMBER_KINDS = METHODS | {"property", "field"}  # what ``x.name`` may be: an object's members, never a body's locals
 
 
 class Symbol(Record):
@@ -82,6 +84,9 @@ class Graph:
         # were most of its 1.65M dict reads in sympy's slices, nearly all empty). None: not indexed (``build_graph``
         # fills it; the lazy graph loads a file's symbols as its scopes are asked, so it walks them as before)
         self.nested_names: dict[str, set[str]] | None = None
+        # path -> name -> the definitions a function's body makes there (``local_to_body``): no other code reaches
+        # them by their name, so they are not in ``by_name`` (a guess's candidates); the code of that body does
+        self.local_names: dict[str, dict[str, list[str]]] = {}
 
     def owner_of(self, sym: Symbol) -> str | None:
         """The type a member belongs to: its type from another file (a Go method's receiver, a Rust ``impl``'s type),
@@ -123,6 +128,7 @@ def build_graph(symbols: list[Symbol], files: dict[str, dict], root) -> Graph:
     g = Graph()
     g.nested_names = nested = {}
     elsewhere = []  # members whose type is not in their file (qualname ``T.m`` under the module)
+    body_kinds = _body_kinds(symbols, files)
     for s in symbols:
         g.by_id[s.id] = s
         g.by_qual[(s.path, s.qualname)] = s.id
@@ -144,12 +150,47 @@ def build_graph(symbols: list[Symbol], files: dict[str, dict], root) -> Graph:
         if imported_apart(s):
             g.top[s.path].setdefault(s.name, s.id)
         if s.kind in BY_NAME_KINDS:
-            g.by_name[s.name].append(s.id)
+            if body_kinds and local_to_body(s, body_kinds.get(s.parent_id)):
+                g.local_names.setdefault(s.path, {}).setdefault(s.name, []).append(s.id)
+            else:
+                g.by_name[s.name].append(s.id)
     _index_modules(g, files, root)
     _index_variants(g, symbols, files)
     for s in elsewhere:
         join_owners(g, s, files)
     return g
+
+
+def local_to_body(s: Symbol, parent_kind: str | None) -> bool:
+    """Whether ``s`` is a definition a function's or method's body makes (a nested function, a local class), in a
+    language that scopes those to the body (``LOCAL_DEFINITIONS_SCOPED``); a member of a class or object literal made
+    in a body is no local: it is reached through its object."""
+    return local_kind(s.kind, s.path, parent_kind)
+
+
+def local_kind(kind: str, path: str, parent_kind: str | None) -> bool:
+    """``local_to_body`` of a definition of ``kind`` in ``path`` whose parent is of ``parent_kind``."""
+    return parent_kind in BODY_SCOPES and kind not in MEMBER_KINDS and locals_scoped(path)
+
+
+def _body_kinds(symbols: list[Symbol], files: dict[str, dict]) -> dict[str, str]:
+    """The kind of each function or method that has a definition in its body, in the files whose language scopes
+    those (empty where none does: no language's rule applies)."""
+    parents = {s.parent_id for s in symbols if s.parent_id and not s.parent_id.endswith("::" + MODULE)
+               and s.kind not in MEMBER_KINDS and locals_scoped(s.path)}
+    return {s.id: s.kind for s in symbols if s.id in parents and s.kind in BODY_SCOPES} if parents else {}
+
+
+def locals_scoped(path: str) -> bool:
+    return _locals_scoped(path[path.rfind("."):].lower())
+
+
+@lru_cache(maxsize=None)
+def _locals_scoped(extension: str) -> bool:
+    from .languages import BY_EXTENSION
+
+    lang = BY_EXTENSION.get(extension)
+    return bool(lang and getattr(langs.support(lang.name), "LOCAL_DEFINITIONS_SCOPED", False))
 
 
 DECLARATIONS = frozenset({"interface", "type"})

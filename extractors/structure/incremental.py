@@ -26,7 +26,7 @@ from pipeline.extractor import Batch, Replace
 
 from .langs import HANDS_ON, MAX_HANDS_ON
 from .marks import OBJECT_KEY
-from .graph import METHODS
+from .graph import METHODS, local_kind
 from .resolve import CLASSLIKE, DECLARED_KINDS, EARLY_KINDS, FLOW_KINDS, IMPORT_KINDS, MAX_PASSED_ON, MODULE, STORED_FORM, \
     Edge
 
@@ -97,9 +97,11 @@ def edit_scope(changed: set[str], old: dict, new: dict) -> EditScope:
     moved = set(before) ^ set(after)
     scope.ids = {row[0] for row in moved}
     scope.linked = {row[0] for row in before - after}
-    scope.names = {row[1] for row in moved}
-    scope.methods = {row[1] for row in moved if row[3] in METHODS}
     kinds = {row[0]: row[3] for row in list(before) + list(after)}
+    # a function's local definition is named from its own file only (``graph.local_to_body``): other files reach it
+    # through the edges of a value (``linked``), or the value-flow facts of the function returning it (``flows``)
+    scope.names = {row[1] for row in moved if not local_kind(row[3], row[5], kinds.get(row[4]))}
+    scope.methods = {row[1] for row in moved if row[3] in METHODS}
     for row in moved:  # a class, or a member of one: the class's subclasses may resolve differently
         if row[3] in CLASSLIKE:
             scope.classes.add(row[0])

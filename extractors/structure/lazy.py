@@ -33,7 +33,8 @@ import pyarrow as pa
 from pipeline import arrowops as pc  # Arrow's kernels without importing pyarrow.compute
 from pipeline.shards import keeping
 
-from .graph import (BY_NAME_KINDS, CLASSLIKE, METHODS, MODULE, Graph, Symbol, at_module_level, elsewhere_type_name,
+from .graph import (BY_NAME_KINDS, CLASSLIKE, MEMBER_KINDS, METHODS, MODULE, Graph, Symbol, at_module_level,
+                    elsewhere_type_name, local_to_body, locals_scoped,
                     imported_apart, join_owners, keep_member, keep_top, package_names, variant_scope_of,
                     variants_among)
 from .langs.arity import Params
@@ -829,6 +830,7 @@ class LazyGraph(Graph):
         self.top = _Lazy(self.load_path, dict)
         self.members = _Lazy(lambda cls: self.load_path(_path_of(cls)), dict)
         self.by_name = _Lazy(self.load_name, list)
+        self.local_names = _Lazy(self.load_path, dict)
         self.package_top = _Lazy(self.load_package)
         self.bases = _Lazy(self.load_bases, list)
         self.external_bases = _LazySet(lambda cls: self.bases.get(cls))
@@ -889,6 +891,8 @@ class LazyGraph(Graph):
         dict.setdefault(self.by_qual, (s.path, s.qualname), s.id)
         if s.kind == "module":
             return
+        if s.kind in BY_NAME_KINDS and self._local_to_body(s):  # its parent, in its file, was added before it
+            dict.setdefault(self.local_names, s.path, {}).setdefault(s.name, []).append(s.id)
         if at_module_level(s):
             if "." not in untwinned(s.qualname):
                 keep_top(dict.setdefault(self.top, s.path, {}), s, self.by_id)
@@ -920,7 +924,19 @@ class LazyGraph(Graph):
         for s in found:
             if not dict.__contains__(self.by_id, s.id):
                 dict.__setitem__(self.by_id, s.id, s)
-        dict.__setitem__(self.by_name, name, [s.id for s in found])
+        dict.__setitem__(self.by_name, name, [s.id for s in found if not self._local_to_body(s)])
+
+    def _local_to_body(self, s: Symbol) -> bool:
+        """``graph.local_to_body``, the parent's kind read from the name index (a function or method is listed by
+        its name), not from its whole file: a name guess asks this of every candidate."""
+        if s.parent_id is None or s.parent_id.endswith("::" + MODULE) or s.kind in MEMBER_KINDS \
+                or not locals_scoped(s.path):
+            return False
+        parent = dict.get(self.by_id, s.parent_id)
+        if parent is None:
+            self.by_name.get(untwinned(s.parent_id.partition("::")[2]).rpartition(".")[2])
+            parent = dict.get(self.by_id, s.parent_id)
+        return local_to_body(s, parent.kind if parent is not None else None)
 
     def load_package(self, key) -> None:
         dict.__setitem__(self.package_top, key, package_names(self, key, self.packages.get(key, [])))

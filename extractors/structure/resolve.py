@@ -106,7 +106,7 @@ from .marks import (ANY_TYPES, ARITY_RANGE, ASSIGNED_PLACE, ASYNC_PLACE, WRAPPED
                     ENTERED, GIVEN_BY, IMPLEMENTED_VALUE, ITEMS, ITEMS_KIND, KEYS, LAST_PLACE, MADE, EXPOSED, MAPPED, MIXIN_PLACE, NARROWED_VALUE,
                     OBJECT_KEY, ONLY, OPEN_MEMBERS_PLACE, OVERLOAD_CLOSE, OVERLOAD_OPEN, OWN_CODE, OWN_OBJECT, PASSED_VALUE, RECEIVER_LABEL, RESULT_MARK, RETURNED, SIGNATURE_ONLY, SINGLETON,
                     TUPLE_OF, TYPE_ARGUMENT_MARK, TYPE_ARGUMENTS_WRITTEN, TYPE_PARAMETER_DECLARED, TYPE_PARAMETER_INFERRED, RECEIVER_ARGUMENT_GIVEN, DELEGATE_GIVES)
-from .graph import (CALLABLE, CLASSLIKE, DECLARATIONS, MACROS, METHODS, MODULE, VALUES, Graph, Symbol,
+from .graph import (CALLABLE, CLASSLIKE, DECLARATIONS, MACROS, MEMBER_KINDS, METHODS, MODULE, VALUES, Graph, Symbol,
                     at_module_level, build_graph, in_block, scope_at)
 from .qualnames import unsuffixed, untwinned
 
@@ -131,7 +131,6 @@ _TOP_FUNCTIONS = frozenset({"function"})  # what a template on a file's namespac
 ANY_KEY_FORM = "computed_key"  # ref_form of a call through a key spelled nowhere (``Resolver._any_key``)
 MAX_TEMPLATE_TARGETS = 256  # methods one template reaches (pydantic's ``*_schema``: 56)
 STORED_FORM = "stored"  # ref_form of a field -> function edge: the function stored there (``Resolver._stored``)
-MEMBER_KINDS = METHODS | {"property", "field"}  # what ``x.name`` may be, guessed by name
 _MERGED_VALUES = frozenset({"function", "variable", "constant"})  # what a call of a merged interface's name runs
 # what may hold a function, by the fact that says which: a field a method assigns, a variable given a function's name
 HOLDERS = {"field": ("type.field",), "variable": ("value.held",), "constant": ("value.held",)}
@@ -2298,7 +2297,7 @@ class Resolver(ImportBindings):
                 return EXTERNAL
             if not hooks.guess_bare_names(self, r.path):
                 return UNRESOLVED  # defined nowhere the file can see: not a function of another module
-            return self._global(r.name, kinds if kinds is CLASSLIKE else kinds - METHODS, r.path)
+            return self._global(r.name, kinds if kinds is CLASSLIKE else kinds - METHODS, r.path, r.src_qualname)
         # a value of a template's type parameter (``narrowed:Handler``, also ``Encoding::`` written as a scope) is
         # of a class of the programs building the template, never a library's for its capital
         narrowed_open = hooks.narrowed_guess_open and _narrowed_only(r)
@@ -3483,10 +3482,12 @@ class Resolver(ImportBindings):
         key = (path, lead.group(1))
         found = self._local_class_names.get(key)
         if found is None:
+            named = list(self.g.by_name.get(lead.group(1), ())) + (self.g.local_names.get(path) or {}).get(
+                lead.group(1), [])  # a language scoping a body's classes lists them apart from the names guessed
             found = self._local_class_names[key] = any(
                 (sym := self.g.by_id.get(i)) is not None and sym.path == path and sym.kind in CLASSLIKE
                 and (parent := self.g.by_id.get(sym.parent_id or "")) is not None
-                and parent.kind in ("function", "method") for i in self.g.by_name.get(lead.group(1), ()))
+                and parent.kind in ("function", "method") for i in named)
         return found
 
     def _class_of_value_uncached(self, r: Ref, value: str, hooks: Hooks) -> tuple[str | None, str]:
@@ -4808,7 +4809,7 @@ class Resolver(ImportBindings):
         if binding.kind == "external":
             return EXTERNAL
         # imported from a module that was not found (an alias the configuration did not explain): by its name
-        return self._global(r.name, CALLABLE - METHODS, r.path)
+        return self._global(r.name, CALLABLE - METHODS, r.path, r.src_qualname)
 
     def _layer_package(self, r: Ref, src: str) -> Found | None:
         return self._package(r.path, r.name, r.line)
@@ -5728,14 +5729,15 @@ class Resolver(ImportBindings):
                 return True
         return False
 
-    def _global(self, name: str, kinds: set, path: str) -> Found:
+    def _global(self, name: str, kinds: set, path: str, within: str | None = None) -> Found:
         """Repository-wide candidates; memoized per (name, kinds, language group): common names have thousands.
         Past ``MAX_CANDIDATES`` the ones nearest the referencing file are kept (code mostly calls code near it), not
-        the first in path order."""
-        hit = self._global_all(name, kinds, path)
+        the first in path order. ``within``: the qualified name the reference is written in, in ``path``
+        (``_global_all``)."""
+        hit = self._global_all(name, kinds, path, within)
         if len(hit.ids) <= MAX_CANDIDATES:
             return hit
-        key = self._global_key(name, kinds, path)
+        key = self._global_key(name, kinds, path) + self._locals_in_scope(name, kinds, path, within)
         folder = posixpath.dirname(path)
         near = self._global_cache.get(key + (folder,))
         if near is None:
@@ -5794,13 +5796,32 @@ class Resolver(ImportBindings):
                 return True
         return False
 
-    def _global_all(self, name: str, kinds: set, path: str) -> Found:
-        """Every repository-wide candidate (``_global`` keeps the nearest ``MAX_CANDIDATES``)."""
+    def _global_all(self, name: str, kinds: set, path: str, within: str | None = None) -> Found:
+        """Every repository-wide candidate (``_global`` keeps the nearest ``MAX_CANDIDATES``). A definition a
+        function's body makes (``Graph.local_names``: a nested ``def``, a local class) is one only for a reference
+        written in that body (``within``, in ``path``), or deeper in it: elsewhere no code names it, a value
+        returned, passed or stored reaches it (``flow``)."""
         key = self._global_key(name, kinds, path)
         hit = self._global_cache.get(key)
         if hit is None:
             hit = self._global_cache[key] = self._global_uncached(name, kinds, path)
-        return hit
+        seen = self._locals_in_scope(name, kinds, path, within)
+        if not seen:
+            return hit
+        with_seen = self._global_cache.get(key + seen)
+        if with_seen is None:
+            ids = hit.ids + [i for i in seen if i not in hit.ids]
+            with_seen = self._global_cache[key + seen] = Found(ids, "unique_name" if self._one_definition(ids)
+                                                               else "ambiguous")
+        return with_seen
+
+    def _locals_in_scope(self, name: str, kinds: set, path: str, within: str | None) -> tuple[str, ...]:
+        """The definitions of ``name`` local to a function's body in ``path`` whose body holds ``within``."""
+        local = self.g.local_names.get(path) if within else None
+        if not local or name not in local:
+            return ()
+        return tuple(i for i in local[name] if self.g.by_id[i].kind in kinds
+                     and _inside(within, self.g.by_id[i].parent_id.partition("::")[2]))
 
     def _global_key(self, name: str, kinds: set, path: str) -> tuple:
         support = self.supports.get(path)
@@ -6172,6 +6193,11 @@ def _nearest_all(candidates: list[str], closeness: Callable[[str], int]) -> list
     """The candidates sharing the highest ``closeness``, in their order (the first is what ``max`` would pick)."""
     best = max(closeness(c) for c in candidates)
     return [c for c in candidates if closeness(c) == best]
+
+
+def _inside(within: str, function: str) -> bool:
+    """Whether code written in ``within`` (a qualified name) is in the body of ``function`` or of a definition in it."""
+    return within == function or within.startswith(function + ".")
 
 
 def _folder_parts(folder: str) -> tuple[str, ...]:

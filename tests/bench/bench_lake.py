@@ -107,10 +107,61 @@ def _bench_corpus(name: str, source: Path, work: Path) -> list[dict]:
                              f"{rel}; peak {mib:.0f} MiB (floor {floor_mib:.0f}; goal <= 150); {note}"))
             rows.append(_row(f"update peak memory, {label}, {name}, {when}", mib, floor_mib, "<= 150 MiB",
                              "MiB, whole process", unit="MiB"))
+    rows.extend(_definition_updates(root, lake, name, env, hub, (floor, floor_mib)))
     rows.extend(_warm_updates(root, lake, name, env, (leaf, hub), (floor, floor_mib)))
     rows.extend(_cold_queries(lake, name, env))
     rows.extend(_reads(lake, name))
     return rows
+
+
+def _definition_updates(root: Path, lake: Path, repo: str, env: dict, hub: str, floor: tuple) -> list[dict]:
+    """An edit that moves a definition, which ``_edit`` never does: a leaf's top-level function that defines local
+    functions renamed (an agent's rename: each of its local definitions moves too), then renamed back; and a function
+    added at the leaf's end (then taken out again, not measured). Whole process, with peak memory."""
+    found = _leaf_with_locals(lake, repo, hub)
+    if found is None:
+        return [{"name": f"update renaming a function, {repo}", "value": None, "unit": None, "floor": None,
+                 "ratio": None, "goal": None, "note": "left out: no leaf file has a function defining functions"}]
+    rel, function = found
+    path = root / rel
+    original = path.read_text()
+    renames, adds = [], []
+    for n in range(3):
+        path.write_text(original.replace(f"\ndef {function}(", f"\ndef {function}_r{n}(", 1))  # the top-level one
+        renames.append(measure(CLI + ["update", str(root), rel, "--repo", repo], env))
+        path.write_text(original)
+        renames.append(measure(CLI + ["update", str(root), rel, "--repo", repo], env))
+    for n in range(3):
+        path.write_text(original + f"\n\ndef _codelake_added_{n}():\n    return {n}\n")
+        adds.append(measure(CLI + ["update", str(root), rel, "--repo", repo], env))
+        path.write_text(original)
+        measure(CLI + ["update", str(root), rel, "--repo", repo], env)
+    rows = []
+    for what, runs in ((f"renaming {function} (with local definitions) and back", renames),
+                       ("adding a function", adds)):
+        seconds, mib = statistics.median(r[0] for r in runs), max(r[1] for r in runs)
+        rows.append(_row(f"update 1 leaf file {what}, {repo}", seconds, floor[0], "<= 1.5x floor, 300 ms",
+                         f"{rel}; {len(runs)} runs; peak {mib:.0f} MiB (floor {floor[1]:.0f}; goal <= 150)"))
+        rows.append(_row(f"update peak memory, leaf, {what}, {repo}", mib, floor[1], "<= 150 MiB",
+                         "MiB, whole process", unit="MiB"))
+    return rows
+
+
+def _leaf_with_locals(lake: Path, repo: str, hub: str) -> tuple[str, str] | None:
+    """A Python file nothing imports with a top-level function defining functions in its body, and that function's
+    name; None where no file has one."""
+    from pipeline.catalog import connect
+    from pipeline.lake import Lake
+
+    found = connect(Lake(lake)).rows(
+        "SELECT f.path, min(p.name) FROM files f JOIN symbols p ON p.repo = f.repo AND p.path = f.path "
+        "JOIN symbols s ON s.repo = p.repo AND s.parent_id = p.id LEFT JOIN (SELECT dst_path, count(*) AS n FROM "
+        "edges WHERE repo = ? AND path <> dst_path GROUP BY 1) i ON i.dst_path = f.path WHERE f.repo = ? AND "
+        "f.language = 'python' AND f.parse_status = 'ok' AND f.path <> ? AND p.kind = 'function' AND "
+        "p.parent_id LIKE '%::<module>' AND s.kind = 'function' GROUP BY f.path, i.n, f.lines "
+        "ORDER BY coalesce(i.n, 0) = 0 DESC, f.lines BETWEEN 200 AND 600 DESC, hash(f.path) LIMIT 1",
+        [repo, repo, hub])[1]
+    return (found[0][0], found[0][1]) if found else None
 
 
 def _warm_updates(root: Path, lake: Path, repo: str, env: dict, files: tuple[str, str], floor: tuple) -> list[dict]:

@@ -29,6 +29,7 @@ from ..graph import MODULE
 from ..parse import BASE_ARGUMENT_MARK, TYPE_PARAMETER_DECLARED, TYPE_PARAMETER_INFERRED
 
 GROUP = "csharp"
+LOCAL_DEFINITIONS_SCOPED = True  # a local function is seen in its method's body only
 MODULE_KEYS_FROM_PACKAGES = True  # the paths and the files' namespaces (their blocks too): ``java``'s flag
 ARITY = True  # overloads are told apart by their arguments: a call reaches those that accept its count
 IMPLICIT_THIS = True  # a bare M() in a method may be the class's or a base class's method

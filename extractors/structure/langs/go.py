@@ -14,6 +14,7 @@ from ..parse import OWN_CODE, _type_text
 from . import alias_form, entry_reason_with, runtime_hook
 
 GROUP = "go"
+LOCAL_DEFINITIONS_SCOPED = True  # a function literal bound in a function's body is a local variable of it
 # the blank identifier (var _ Saver = (*Memory)(nil)) is never a definition's name either
 KEYWORDS = frozenset({"_", "break", "case", "chan", "const", "continue", "default", "defer", "else", "fallthrough",
                       "for", "func", "go", "goto", "if", "import", "interface", "map", "package", "range", "return",

@@ -16,6 +16,7 @@ from .java_overloads import (UNKNOWN, argument_types, choose_overloads, deferred
                              split_signature)
 
 GROUP = "java"
+LOCAL_DEFINITIONS_SCOPED = True  # a local class is seen in its method's block only
 # ``module_keys`` reads the paths and each file's declared package (the ``files`` table's ``package``, which
 # ``rows.kept_modules`` compares before and after), nothing else of a file's text: an edit keeping the package keeps
 # the lake's module index (Kotlin and Scala share the keys)

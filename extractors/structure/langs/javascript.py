@@ -25,6 +25,7 @@ from .typescript_repairs import repairs  # noqa: F401 - the parser's hook: TypeS
 from .vue_template import markup_view  # noqa: F401 - the parser's hook: a Vue component's template as code
 
 GROUP = "javascript"
+LOCAL_DEFINITIONS_SCOPED = True  # a function or class declared in a function's body is seen in that body only
 # a callback handed to a library's function (test("x", (t) => ..), app.get("/", (req, res) => ..) with app =
 # express()) is given that library's objects (Python's map, sorted, reduce, an executor's map give it ours)
 LIBRARY_CALLBACK_OBJECTS = True

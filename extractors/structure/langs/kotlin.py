@@ -19,6 +19,7 @@ from .java import (BUILTINS as JAVA_BUILTINS, EXTERNAL_RECEIVERS as JAVA_EXTERNA
                    resolve_module, star_class, submodule)
 
 GROUP = "java"  # Kotlin and Java call each other: one module index, one package scope
+LOCAL_DEFINITIONS_SCOPED = True  # a local ``fun`` or class is seen in its function's body only
 ARITY = True  # overloads are told apart by their arguments: a call reaches those that accept its count
 NO_DEFAULTS_FIRST = True  # flush() runs fun flush(), not fun flush(force: Boolean = false) beside it
 OVERLOADS_ACROSS_BASES = True  # a subclass's fun f(a, b) beside its base's fun f(a): x.f(a) is the base's

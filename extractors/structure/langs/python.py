@@ -20,6 +20,7 @@ from ..lazyre import lazy_re
 from ..marks import ITEMS, KEYS
 
 GROUP = "python"
+LOCAL_DEFINITIONS_SCOPED = True  # a nested ``def`` or class is a local of its function: no other code names it
 IMPORT_BINDS_HEAD = True  # import a.b binds a, the package, too
 LOOPS_TAKE_YIELDS = True  # for x in gen(): what gen yields (its yield statements are read as returns)
 # for i, (a, b, c) in enumerate(zip(xs, ys, zs)): enumerate's element is at place 1, zip's arguments' from 0

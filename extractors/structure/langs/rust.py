@@ -20,6 +20,7 @@ from ..parse import TUPLE_OF
 from . import alias_form, no_package_scope, runtime_hook, split_outside, with_entries
 
 GROUP = "rust"
+LOCAL_DEFINITIONS_SCOPED = True  # an ``fn`` or item in a function's block is seen in that block only
 KEYWORDS = frozenset({"as", "break", "const", "continue", "crate", "else", "enum", "extern", "false", "fn", "for", "if",
                       "impl", "in", "let", "loop", "match", "mod", "move", "mut", "pub", "ref", "return", "self",
                       "Self", "static", "struct", "super", "trait", "true", "type", "unsafe", "use", "where", "while",

@@ -24,6 +24,7 @@ from .kotlin import extend_layers, library_member  # noqa: F401
 from .kotlin import import_binding as kotlin_import_binding
 
 GROUP = "java"  # Scala calls Java (and Kotlin) and is called by it: one module index, one package scope
+LOCAL_DEFINITIONS_SCOPED = True  # a ``def`` in a method's body is seen in that body only
 ARITY = True  # overloads are told apart by their arguments: a call reaches those that accept its count
 IMPLICIT_THIS = True  # a bare m() in a class, trait or object may be its own or an inherited member
 # a local function value is called as ``f(x)``; a parameter or local ``val`` read bare is that value, never a def

@@ -26,6 +26,7 @@ from .arity import Params
 from .implicit_this import implicit_this, implicit_this_field
 
 GROUP = "swift"
+LOCAL_DEFINITIONS_SCOPED = True  # a nested ``func`` is seen in its function's body only
 MODULE_KEYS_FROM_PACKAGES = True  # the paths and the files' targets (read from the manifest at parse): ``java``'s flag
 ARITY = True  # overloads are told apart by their arguments: a call reaches those that accept its count
 MODULE_OVERLOADS = True  # a module's files declare one namespace: `expect` overloaded across two files is one set
