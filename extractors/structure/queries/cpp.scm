@@ -65,7 +65,8 @@
   (#match? @decorator "^(TEST_CASE_METHOD|TEST_CASE_FIXTURE|TEMPLATE_TEST_CASE_METHOD)$")
   parameters: (parameter_list . (parameter_declaration type: (type_identifier) @parent.name) .))) @definition.function
 (function_definition declarator: (function_declarator declarator: (identifier) @decorator (#eq? @decorator "TEST")
-  parameters: (parameter_list . (parameter_declaration) . (parameter_declaration type: (type_identifier) @name) .)))
+  parameters: (parameter_list . (parameter_declaration type: (type_identifier) @parent.name)
+                              . (parameter_declaration type: (type_identifier) @name) .)))
   @definition.function
 ; a pure virtual method (`virtual Slice key() const = 0;`): the interface that calls through a base reach, and that
 ; dispatch links to each override; other declarations are no definitions (a call resolves to the body)
@@ -116,6 +117,13 @@
 (class_specifier name: (type_identifier) @name body: (field_declaration_list)) @definition.class
 (struct_specifier name: (type_identifier) @name body: (field_declaration_list)) @definition.struct
 (union_specifier name: (type_identifier) @name body: (field_declaration_list)) @definition.struct
+; `struct BENCHMARK_EXPORT CPUInfo {..}` where the file has no error (no repair blanks the macro, c_repairs): the grammar
+; reads `struct MACRO` as a return type and the class as a function without parameters whose body holds the members;
+; a macro's name in capitals (no C++ function is defined without a parameter list)
+(function_definition type: (struct_specifier !body name: (type_identifier) @_macro) declarator: (identifier) @name
+  body: (compound_statement) (#match? @_macro "^[A-Z][A-Z0-9_]*$")) @definition.struct
+(function_definition type: (class_specifier !body name: (type_identifier) @_macro) declarator: (identifier) @name
+  body: (compound_statement) (#match? @_macro "^[A-Z][A-Z0-9_]*$")) @definition.class
 ; a specialization of a class template (`template <> struct formatter<int> {...}`) is a class of the template's name
 ; (a twin in its file: formatter#2); else its methods would be free functions, which `fmt::format(..)` then reaches
 (class_specifier name: (template_type name: (type_identifier) @name) body: (field_declaration_list)) @definition.class
