@@ -17,8 +17,8 @@ from ..lazyre import lazy_re
 from ..marks import NARROWED_VALUE
 from .c import (BUILTINS as C_BUILTINS, MODULE_KEYS_FROM_PATHS, IMPORTS_PASS_ON, LOCALS_SHADOW,  # noqa: F401
                 STAR_IMPORTS_IMPORTS, _declared, _tag, guess_bare_names, import_binding, included_variants,
-                macro_for_function, fuzz_entry, is_external, linked, macro_uses, module_keys, package_scope,
-                resolve_module, submodule)
+                macro_for_function, fuzz_entry, windows_entry, is_external, linked, macro_uses, module_keys,
+                package_scope, resolve_module, submodule)
 from .c_repairs import repaired_calls, repairs  # noqa: F401  (parse rules: export macros blanked, still uses)
 from .implicit_this import implicit_this, implicit_this_field
 
@@ -105,7 +105,7 @@ def _library_trait(name: str, kind: str, parent: str | None) -> str | None:
     return None
 
 
-entry_reason = entry_reason_with(frozenset(), _constructor, _destructor, _library_trait, fuzz_entry)
+entry_reason = entry_reason_with(frozenset(), _constructor, _destructor, _library_trait, fuzz_entry, windows_entry)
 
 
 CLASS_DEFS = frozenset({"class", "struct"})
