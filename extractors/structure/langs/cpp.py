@@ -114,7 +114,9 @@ CLASS_DEFS = frozenset({"class", "struct"})
 def settle_definitions(raw_defs: list, _imports: list, _root) -> list:
     """A method defined out of a nested class (``SkipList<K, C>::Iterator::Valid``) is the nested class's where the
     file defines that class in the outer one; else its scope was a namespace (``log::Writer::AddRecord``), or the
-    class is another file's, and the last name is the class."""
+    class is another file's, and the last name is the class. A GoogleTest ``TEST`` is its own class's
+    (``_gtest_class``)."""
+    raw_defs = [_gtest_class(d) if d.parent_name and d.decorators[:1] == ("TEST",) else d for d in raw_defs]
     dotted = [d for d in raw_defs if d.parent_name and "." in d.parent_name]
     if not dotted:
         return raw_defs
@@ -128,6 +130,15 @@ def settle_definitions(raw_defs: list, _imports: list, _root) -> list:
         stack.append(d)
     return [d._replace(parent_name=d.parent_name.rpartition(".")[2])
             if d.parent_name and "." in d.parent_name and d.parent_name not in nested else d for d in raw_defs]
+
+
+def _gtest_class(d):
+    """``TEST(Lexer, Error) {..}``: GoogleTest defines a class ``Lexer_Error_Test`` whose body this is, so the test is
+    ``Lexer_Error_Test.Error``: no function ``Error`` that a call of that name reaches (google benchmark's
+    ``TEST(StringUtilTest, stoi)`` calling ``benchmark::stoi`` went to itself, leaving ``stoi`` dead at 0.9; ninja's
+    ``TEST(Lexer, Error)`` was a candidate of every ``Error(..)``), and no member of a class ``Lexer`` the suite may
+    share its name with (the fixture of a ``TEST_F`` is that class: its own rule)."""
+    return d._replace(parent_name=f"{d.parent_name}_{d.name}_Test")
 
 
 def owners_among(g, member, candidates: list[str]) -> list[str]:
