@@ -114,7 +114,7 @@ CLASS_DEFS = frozenset({"class", "struct"})
 def settle_definitions(raw_defs: list, _imports: list, _root) -> list:
     """A method defined out of a nested class (``SkipList<K, C>::Iterator::Valid``) is the nested class's where the
     file defines that class in the outer one; else its scope was a namespace (``log::Writer::AddRecord``), or the
-    class is another file's, and the last name is the class. A GoogleTest ``TEST`` is its own class's
+    class is another file's, and the last name is the class. A GoogleTest ``TEST`` is named as its class
     (``_gtest_class``)."""
     raw_defs = [_gtest_class(d) if d.parent_name and d.decorators[:1] == ("TEST",) else d for d in raw_defs]
     dotted = [d for d in raw_defs if d.parent_name and "." in d.parent_name]
@@ -133,12 +133,13 @@ def settle_definitions(raw_defs: list, _imports: list, _root) -> list:
 
 
 def _gtest_class(d):
-    """``TEST(Lexer, Error) {..}``: GoogleTest defines a class ``Lexer_Error_Test`` whose body this is, so the test is
-    ``Lexer_Error_Test.Error``: no function ``Error`` that a call of that name reaches (google benchmark's
-    ``TEST(StringUtilTest, stoi)`` calling ``benchmark::stoi`` went to itself, leaving ``stoi`` dead at 0.9; ninja's
-    ``TEST(Lexer, Error)`` was a candidate of every ``Error(..)``), and no member of a class ``Lexer`` the suite may
-    share its name with (the fixture of a ``TEST_F`` is that class: its own rule)."""
-    return d._replace(parent_name=f"{d.parent_name}_{d.name}_Test")
+    """``TEST(Lexer, Error) {..}``: GoogleTest defines a class ``Lexer_Error_Test`` whose body this is, and names it so
+    in a stack trace: the test is ``Lexer_Error_Test``, a function of the file, no function ``Error`` a call of that
+    name reaches (google benchmark's ``TEST(StringUtilTest, stoi)`` calling ``benchmark::stoi`` went to itself,
+    leaving ``stoi`` dead at 0.9; ninja's ``TEST(Lexer, Error)`` was a candidate of every ``Error(..)``). Not a
+    method ``Lexer.Error``: it would join a class ``Lexer`` the suite shares its name with, and be guessed for any
+    ``x.Error()``. (A ``TEST_F``'s fixture is a class whose members its body uses: its own rule.)"""
+    return d._replace(name=f"{d.parent_name}_{d.name}_Test", parent_name=None)
 
 
 def owners_among(g, member, candidates: list[str]) -> list[str]:

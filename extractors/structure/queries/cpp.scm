@@ -51,7 +51,7 @@
   (field_declaration type: (type_identifier) @name declarator: (parenthesized_declarator))] @reference.call
   (#match? @name "^[A-Z][A-Z0-9]*_[A-Z0-9_]*$"))
 ; GoogleTest: TEST_F(Fixture, Name) {...} is a method of the fixture class (its fields are the test's), TEST(Suite,
-; Name) a test function; the framework runs both (an entry point)
+; Name) a test function named as GoogleTest's class, Suite_Name_Test (cpp._gtest_class); the framework runs both
 (function_definition declarator: (function_declarator declarator: (identifier) @decorator
   (#any-of? @decorator "TEST_F" "TEST_P" "TYPED_TEST" "TYPED_TEST_P")
   parameters: (parameter_list . (parameter_declaration type: (type_identifier) @parent.name)
