@@ -23,7 +23,7 @@ _CLASS_MACRO = lazy_re(rb"\b(?:class|struct|union)[ \t]+(" + _MACRO + _ARGS + rb
                        + rb")*)(?=[ \t]+[A-Za-z_]\w*\b)")
 # an attribute macro of one upper-case word (``class LOCKABLE Mutex {``, leveldb's thread-safety one): only where a
 # name and then what opens a class follow (``struct STAT st;`` declares a variable)
-_BARE_CLASS_MACRO = lazy_re(rb"\b(?:class|struct|union)[ \t]+([A-Z][A-Z0-9]+)"
+_BARE_CLASS_MACRO = lazy_re(rb"\b(?:class|struct|union)[ \t]+([A-Z][A-Z0-9]+" + _ARGS + rb")"
                             rb"(?=[ \t]+[A-Za-z_]\w*[ \t]*(?:\{|:(?!:)|final\b|$))", re.M)
 # a specifier-like macro before a declaration: its name says it is one (an export, an inline, a constexpr...); after
 # a declarator too, before an initializer list's ``:`` or a comment (``GenericValue() RAPIDJSON_NOEXCEPT : data_() {``);
@@ -34,10 +34,13 @@ _SPECIFIER = lazy_re(rb"\b[A-Z][A-Z0-9_]*_(?:EXPORT|EXPORTS|API|EXTERN|IMPORT|IN
                      rb"VISIBLE|VISIBILITY|LOCAL|UNUSED|MAYBE_UNUSED|PURE|DLL|DECL|CDECL|STDCALL|ATTR\w*|"
                      rb"NOEXCEPT|OVERRIDE|FINAL|NOTHROW|UNALIGNED|ALIGNED)\b"
                      + _ARGS + rb"(?=[ \t]+[A-Za-z_~]|[ \t]*(?:[;{=]|:(?!:)|//|$))", re.M)
+# Clang's thread-safety macros as its documentation's header spells them, one word (google benchmark's and others'
+# copies of it: ``bool wait() EXCLUDES(lock_) {``, ``void unlock() RELEASE() {``; the method was read as ``EXCLUDES``)
+_ANNOTATION_WORDS = rb"(?:REQUIRES|ACQUIRE|RELEASE|EXCLUDES)"
 # a macro after a declarator: thread-safety annotations (``Status bg_error_ GUARDED_BY(mutex_);``, ``void f()
 # EXCLUSIVE_LOCKS_REQUIRED(mu_);``, ``explicit MutexLock(Mutex* mu) EXCLUSIVE_LOCK_FUNCTION(mu) : mu_(mu) {``), before
 # what may end or follow a declaration
-_TRAILING = lazy_re(rb"(?<=[\w)\]])[ \t]+(" + _MACRO + rb"\([^()\n]*\))"
+_TRAILING = lazy_re(rb"(?<=[\w)\]])[ \t]+((?:" + _MACRO + rb"|" + _ANNOTATION_WORDS + rb")\([^()\n]*\))"
                     rb"(?=[ \t]*(?:[;{=,]|:(?!:)|const\b|override\b|$))", re.M)
 # a thread-safety annotation on the line after its declarator (``void Remove(const std::string& name)\n
 # EXCLUSIVE_LOCKS_REQUIRED(mutex_) {``): named by what it annotates, as any other macro there may be a call statement

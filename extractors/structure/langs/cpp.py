@@ -17,8 +17,8 @@ from ..lazyre import lazy_re
 from ..marks import NARROWED_VALUE
 from .c import (BUILTINS as C_BUILTINS, MODULE_KEYS_FROM_PATHS, IMPORTS_PASS_ON, LOCALS_SHADOW,  # noqa: F401
                 STAR_IMPORTS_IMPORTS, _declared, _tag, guess_bare_names, import_binding, included_variants,
-                macro_for_function, fuzz_entry, is_external, linked, macro_uses, module_keys, package_scope,
-                resolve_module, submodule)
+                macro_for_function, fuzz_entry, windows_entry, is_external, linked, macro_uses, module_keys,
+                package_scope, resolve_module, submodule)
 from .c_repairs import repaired_calls, repairs  # noqa: F401  (parse rules: export macros blanked, still uses)
 from .implicit_this import implicit_this, implicit_this_field
 
@@ -105,7 +105,7 @@ def _library_trait(name: str, kind: str, parent: str | None) -> str | None:
     return None
 
 
-entry_reason = entry_reason_with(frozenset(), _constructor, _destructor, _library_trait, fuzz_entry)
+entry_reason = entry_reason_with(frozenset(), _constructor, _destructor, _library_trait, fuzz_entry, windows_entry)
 
 
 CLASS_DEFS = frozenset({"class", "struct"})
@@ -114,7 +114,9 @@ CLASS_DEFS = frozenset({"class", "struct"})
 def settle_definitions(raw_defs: list, _imports: list, _root) -> list:
     """A method defined out of a nested class (``SkipList<K, C>::Iterator::Valid``) is the nested class's where the
     file defines that class in the outer one; else its scope was a namespace (``log::Writer::AddRecord``), or the
-    class is another file's, and the last name is the class."""
+    class is another file's, and the last name is the class. A GoogleTest ``TEST`` is named as its class
+    (``_gtest_class``)."""
+    raw_defs = [_gtest_class(d) if d.parent_name and d.decorators[:1] == ("TEST",) else d for d in raw_defs]
     dotted = [d for d in raw_defs if d.parent_name and "." in d.parent_name]
     if not dotted:
         return raw_defs
@@ -128,6 +130,16 @@ def settle_definitions(raw_defs: list, _imports: list, _root) -> list:
         stack.append(d)
     return [d._replace(parent_name=d.parent_name.rpartition(".")[2])
             if d.parent_name and "." in d.parent_name and d.parent_name not in nested else d for d in raw_defs]
+
+
+def _gtest_class(d):
+    """``TEST(Lexer, Error) {..}``: GoogleTest defines a class ``Lexer_Error_Test`` whose body this is, and names it so
+    in a stack trace: the test is ``Lexer_Error_Test``, a function of the file, no function ``Error`` a call of that
+    name reaches (google benchmark's ``TEST(StringUtilTest, stoi)`` calling ``benchmark::stoi`` went to itself,
+    leaving ``stoi`` dead at 0.9; ninja's ``TEST(Lexer, Error)`` was a candidate of every ``Error(..)``). Not a
+    method ``Lexer.Error``: it would join a class ``Lexer`` the suite shares its name with, and be guessed for any
+    ``x.Error()``. (A ``TEST_F``'s fixture is a class whose members its body uses: its own rule.)"""
+    return d._replace(name=f"{d.parent_name}_{d.name}_Test", parent_name=None)
 
 
 def owners_among(g, member, candidates: list[str]) -> list[str]:

@@ -416,6 +416,25 @@ def _literal_built(text: str) -> str | None:
     return f"{m.group(1)}{{}}"
 
 
+# one type argument as a generic function's instantiation writes it (``string``, ``*T``, ``[]pkg.T``, ``time.Duration``,
+# a package's own ``consumable``): a name, never a number (``Steps[0]()`` indexes a slice)
+_TYPE_ARGUMENT = r"(?:\*|\[\])*(?:[a-z]\w*\.)?[A-Za-z_]\w*"
+# NewSelect[string](), huh.NewMultiSelect[Spice](): an exported generic function instantiated by its type arguments
+# and called (a lower-case name is a map or slice indexed and called: ``handlers[key]()``, left alone); ``\b``
+# starts the name at a word's start only (linear on a long word)
+_INSTANTIATED_CALL = lazy_re(r"\b([A-Z]\w*)\[" + _TYPE_ARGUMENT + r"(?:,[ \t]*" + _TYPE_ARGUMENT + r")*\](?=\()")
+
+
+def receiver_path(receiver: str) -> str:
+    """An instantiated generic function's call without its type arguments: ``huh.NewSelect[string]().Title(..)``
+    is a ``NewSelect()``'s value, which its declaration (or the ``NewT`` convention) types. The type arguments name
+    the element, not the value's type: left in, nothing read the call, and every method on its value was a guess
+    among all the same-named methods (huh: ``Title`` of eight field types, ~8 edges a site)."""
+    if "](" not in receiver:
+        return receiver
+    return _INSTANTIATED_CALL.sub(r"\1", receiver)
+
+
 def inline_type(receiver: str) -> str | None:
     """``T{...}``, ``&T{...}``, ``pkg.T{...}`` -> the type; ``x.(*T)`` (an assertion), ``T(x)``, ``(*T)(x)``
     (conversions) -> ``T``; ``new(T)`` -> ``T``; ``NewT(...)`` / ``pkg.NewT(...)`` -> ``T`` by convention."""

@@ -719,18 +719,39 @@ def macro_in_scope(resolver, r, ids: list[str]):
 def inline_module_path(resolver, r, src):
     """``specialization::intersperse::external`` (a call, or a function a macro is handed: criterion_group!) where
     ``specialization`` is an inline ``mod`` of the calling file: the function that path names in the file (it was
-    unresolved, the functions dead)."""
+    unresolved, the functions dead). The module is the innermost the caller's scope sees (``mod os`` inside ``mod
+    extended_attrs``); a module written several times under ``#[cfg(..)]`` (eza's ``mod os`` for macOS, Linux and
+    the BSDs: ``os``, ``os#2``, ``os#3``) is each build's: every twin's function of that path, each certain (``os::
+    list_xattr`` went to the first alone, ``os::list_system_xattr``, the BSDs' only, to none: dead at 0.9)."""
     receiver = r.receiver
     if "::" not in receiver and not receiver.islower() or not _MODULE_PATH.match(receiver):
         return None
     g = resolver.g
-    head = g.by_qual.get((r.path, receiver.partition("::")[0]))
-    if head is None or g.by_id[head].kind != "namespace":
+    head_name, _, rest = receiver.partition("::")
+    head = _inline_module(g, r.path, r.src_qualname, head_name)
+    if head is None:
         return None
-    sid = g.by_qual.get((r.path, f"{receiver.replace('::', '.')}.{r.name}"))
-    from ..resolve import Found
+    tail = f"{rest.replace('::', '.')}.{r.name}" if rest else r.name
+    ids = [sid for twin in resolver._twins(head, most=MAX_CFG_TWINS) if g.by_id[twin].kind == "namespace"
+           and (sid := g.by_qual.get((r.path, f"{g.by_id[twin].qualname}.{tail}")))]
+    from ..resolve import Found, Listed
 
-    return Found([sid], "same_file") if sid else None
+    return (Listed if len(ids) > 1 else Found)(ids, "same_file") if ids else None
+
+
+MAX_CFG_TWINS = 16  # the ``#[cfg(..)]`` variants of one inline module read as alternatives
+
+
+def _inline_module(g, path: str, scope: str, name: str) -> str | None:
+    """The inline module ``name`` as the scope ``scope`` of ``path`` sees it: declared in the innermost enclosing
+    scope that declares one, else at the file's top."""
+    while True:
+        sid = g.by_qual.get((path, f"{scope}.{name}" if scope else name))
+        if sid is not None and g.by_id[sid].kind == "namespace":
+            return sid
+        if not scope:
+            return None
+        scope = scope.rpartition(".")[0]
 
 
 _MODULE_PATH = lazy_re(r"^[a-z_][a-z0-9_]*(?:::[a-z_][a-z0-9_]*)*$")
