@@ -213,6 +213,8 @@ class _Run:
 
     def incremental(self, changes, state: dict, resolve_all: bool, files=None):
         """``files``: the lake's ``files`` table, when the plan read it already."""
+        from pipeline.shards import let_go
+
         from . import incremental, plan, rows
 
         previous, new = self.ctx.previous, self.new
@@ -247,6 +249,8 @@ class _Run:
                                      or incremental.structural(scope, current.files())):
             affected = None
         kept = incremental.kept_resolution(scope, old, previous, read.kept) if ready else None
+        if kept is None:  # the edges read ahead for the kept lines (``kept_lines``): only the merge reads them now
+            let_go("edges")
         # the changed files' old rows and lines (a large file's: its symbols, references and edges in Arrow, its
         # lines grouped in Python) are not read again: let go before the resolution, not held to the run's end
         self.read = read = old = None
