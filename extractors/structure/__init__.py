@@ -159,6 +159,7 @@ class StructureExtractor:
         if moved:
             ctx.count("resolution_configs_changed")
         run = _Run(ctx, view.root, f"{self.name}@{self.version}", workers, new, read)
+        read = None  # the run's from here: it lets go of the old rows before it resolves (``_Run.incremental``)
         if full:
             next_sid = yield from run.whole()
         else:
@@ -212,6 +213,8 @@ class _Run:
 
     def incremental(self, changes, state: dict, resolve_all: bool, files=None):
         """``files``: the lake's ``files`` table, when the plan read it already."""
+        from pipeline.shards import let_go
+
         from . import incremental, plan, rows
 
         previous, new = self.ctx.previous, self.new
@@ -246,10 +249,18 @@ class _Run:
                                      or incremental.structural(scope, current.files())):
             affected = None
         kept = incremental.kept_resolution(scope, old, previous, read.kept) if ready else None
+        if kept is None:  # the edges read ahead for the kept lines (``kept_lines``): only the merge reads them now
+            let_go("edges")
+        # the changed files' old rows and lines (a large file's: its symbols, references and edges in Arrow, its
+        # lines grouped in Python) are not read again: let go before the resolution, not held to the run's end
+        self.read = read = old = None
         if rows.resolves_lazily(current, affected, ready):  # in this process, nothing forked: the tables written so
             yield Complete(WRITTEN_BEFORE_EDGES)  # far are written while it resolves
         edges = rows.resolve_current(current, affected, self.root, self.provenance, self.workers, lazily=ready,
                                      kept=kept)
+        # the lazy index goes with them (every shard it read, the ones made Python whole: ~17 MiB of a half-written
+        # edit of typeorm's largest file), before the edges are merged and written, not at the run's end
+        current = kept = None
         yield from incremental.edge_batches(edges, affected)
         yield from rows.hierarchy_batches(previous, edges, affected, whole=not ready)
         yield from rows.edge_index_batches(previous, edges, affected, whole=not ready)

@@ -315,8 +315,10 @@ class Current:
     def files(self) -> "FileInfos":
         """Each file's info after this run (``file_infos``), looked up per asked path (``FileInfos``)."""
         if self._files is None:
-            lake_files, self._lake_files = self._lake_files, None
-            self._files = FileInfos(lambda: lake_files if lake_files is not None else self.previous("files"),
+            # the reader holds ``previous``, not ``self``: a cycle through ``self`` kept the whole run's rows and
+            # its lazy index to the process's end (a one-shot update runs no cyclic collector)
+            lake_files, self._lake_files, previous = self._lake_files, None, self.previous
+            self._files = FileInfos(lambda: lake_files if lake_files is not None else previous("files"),
                                     self.keep, self.new["files"])
         return self._files
 
