@@ -92,11 +92,15 @@ class StructureExtractor:
                 "edge_targets", "edge_sources", "unresolved_names", "module_index"}
 
     @staticmethod
-    def parse_ahead(root: Path, files: list[str]):
+    def parse_ahead(root: Path, files: list[str], top_nodes: str | None = None):
         """A child parsing an update's ``files`` while the caller starts up; pass it as ``options["parsed_ahead"]``
-        and ``cancel()`` it when done (``ahead.parse_ahead``; None when it would not pay)."""
+        and ``cancel()`` it when done (``ahead.parse_ahead``; None when it would not pay). ``top_nodes``: the folder
+        of the files' top-level nodes' records (``options["top_nodes"]``), which the child reads and keeps."""
         from .ahead import parse_ahead
+        from .topnodes import use_store
 
+        if top_nodes:
+            use_store(top_nodes)
         return parse_ahead(root, files)
 
     def run(self, ctx: RunContext, cursor: Cursor):
@@ -122,9 +126,11 @@ class StructureExtractor:
         from . import plan
         from .graph import forget_configs
         from .parallel import parse_all
+        from .topnodes import use_store
 
         forget_configs()  # the run's one owner of the languages' config caches: each config read once a run
 
+        use_store(ctx.options.get("top_nodes"))  # where each parsed file's top-level nodes' records are kept
         version = facts_version()
         full = bool(ctx.options.get("full")) or cursor.state.get("version") != version
         # the plan reads the lake's paths (and, a run not given its files, their hashes); resolution each asked file's
@@ -149,6 +155,8 @@ class StructureExtractor:
         new = ahead.take(changes.to_parse, view.head, entry_points) if ahead is not None else None
         if new is not None:
             ctx.count("files_parsed_ahead", new["files"].num_rows)
+            for why in ahead.verdicts:  # how the child collected each file: its edit's run alone, or why whole
+                ctx.count(f"top_nodes_{why}")
         else:
             new = parse_all(view.root, changes.to_parse, view.head, entry_points, ctx.progress, workers)
         statuses = new["files"].column("parse_status").to_pylist()

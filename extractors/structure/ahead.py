@@ -31,6 +31,7 @@ class ParsedAhead:
     def __init__(self, pid: int | None, fd: int, root: Path, items: list, files: frozenset = frozenset()):
         self.pid, self.fd, self.root, self.items = pid, fd, root, items
         self.files = files  # the paths (relative to ``root``) it was planned from
+        self.verdicts: list[str] = []  # once taken: how each file's captures were collected (``topnodes``)
 
     def take(self, items: list, head: str | None, entry_points: set) -> dict | None:
         """The tables of the child's facts (with the run's ``head`` and ``entry_points``, which parsing does not
@@ -44,7 +45,8 @@ class ParsedAhead:
         child, self.pid = (self.pid, self.fd), None  # run_guarded reaps it and closes its pipe
         parts = budget.run_guarded(partial(_parse_item, self.root, items), items, skipped_item, _packed,
                                    started=child)
-        return tables_from_facts([_unpacked(f) for part in parts for f in part], head, entry_points)
+        self.verdicts = [verdict for part in parts for verdict in part[1]]
+        return tables_from_facts([_unpacked(f) for part in parts for f in part[0]], head, entry_points)
 
     def cancel(self) -> None:
         if self.pid is None:
@@ -66,12 +68,17 @@ def _parse_item(root: Path, items: list, item: tuple):
     (``parse.narrow_queries``: the compile the run waits for, shortened). A query's needs hold where the tree has no
     error (a missing token may be inserted): a file whose tree has one is parsed again with the whole query, unless
     the narrowing read its tree, missing tokens and all (``parse.widen_for_errors``: an update's one file)."""
-    from . import parse  # imported by the child: the parent forks before it has (``start_early``)
+    from . import parse, topnodes  # imported by the child: the parent forks before it has (``start_early``)
 
+    if not topnodes.DEFER[0]:  # the records this child keeps for the next update are written once it has answered
+        topnodes.DEFER[0] = True
+        budget.AFTER_ANSWER.append(topnodes.flush)
     language = item[1].name
     if language not in _narrowed:  # once a language per child (one widened below stays whole), at its first file:
         _narrowed.add(language)  # its compile counts in that file's budget, not another language's file's
-        parse.narrow_queries(root, [planned for planned in items if planned[1].name == language])
+        alone = [planned for planned in items if planned[1].name == language]
+        if not (len(alone) == 1 and topnodes.narrow_to_run(root, item)):  # else: the edit's changed nodes' patterns
+            parse.narrow_queries(root, alone)
     facts = parse.parse_file(root, *item)
     if facts.status in ("partial", "fallback") and parse.widen_for_errors(facts.language):
         facts = parse.parse_file(root, *item)
@@ -83,10 +90,11 @@ def _packed(results: list) -> list:
     references as plain tuples (``marks.packed_records``), which pickle without a Python call per record; the file's
     facts are the child's last use of them. ``_unpacked`` makes them records again in the process that takes them."""
     from .marks import packed_records
+    from .topnodes import VERDICTS
 
     for facts in results:
         facts.defs, facts.refs = packed_records(facts.defs), packed_records(facts.refs)
-    return results
+    return results, [why for _, why in VERDICTS]
 
 
 def _unpacked(facts):
@@ -100,13 +108,18 @@ def _unpacked(facts):
 _early: list[ParsedAhead] = []  # the child ``start_early`` forked, until ``parse_ahead`` takes or stops it
 
 
-def start_early(path: str, files: list[str]) -> None:
+def start_early(path: str, files: list[str], lake=None) -> None:
     """Fork the child as a one-shot ``update`` starts, before it imports pyarrow and the lake's modules, runs git and
     reads the snapshot (~0.15 s on a 2M-line lake), so that compiling the query overlaps all of them. It parses on a
     guess: that ``path`` is the repository's root. ``parse_ahead`` takes it when the run's plan, from the root the run
-    found, lists the same files, else stops it; ``cancel_early`` stops it when no run parses (a warm worker's)."""
+    found, lists the same files, else stops it; ``cancel_early`` stops it when no run parses (a warm worker's).
+    ``lake``: the lake's folder, where the files' top-level nodes' records are kept (``topnodes.store_folder``)."""
     try:
         root = Path(path).resolve()
+        if lake is not None:
+            from . import topnodes
+
+            topnodes.use_store(topnodes.store_folder(lake, root))
         rel = [_relative(root, file) for file in files]
         child = _start(root, rel) if None not in rel else None
     except (OSError, ValueError):  # the run finds out what is wrong, and says it

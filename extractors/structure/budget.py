@@ -339,6 +339,9 @@ def _child_main(fn: Callable, items: list, finish: Callable, out: int) -> None:
         os._exit(status)
 
 
+AFTER_ANSWER: list[Callable[[], None]] = []  # in a child: run once its answer is sent (``_work``)
+
+
 def _work(fn: Callable, items: list, finish: Callable, out: int) -> None:
     """In a child: ``fn`` of each item, each announced (``S``), then ``finish`` of all (``R``)."""
     results = []
@@ -350,6 +353,11 @@ def _work(fn: Callable, items: list, finish: Callable, out: int) -> None:
     except Exception as exc:  # reported for this item; the parent skips it and goes on
         frame = pickle.dumps((False, f"{type(exc).__name__}: {exc}"[:300]))
     _send(out, b"R" + frame)
+    for after in AFTER_ANSWER:  # what need not hold the answer back (a parse's records kept for the next update)
+        try:
+            after()
+        except Exception:  # the answer is given: nothing left to report it to
+            pass
 
 
 # -- a child forked ahead ------------------------------------------------------------------------------------------

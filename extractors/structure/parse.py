@@ -235,7 +235,7 @@ from typing import Callable, NamedTuple
 
 from pipeline.safeio import read_inside
 
-from . import budget
+from . import budget, topnodes
 from .discover import MAX_BYTES, is_test_path, sha_of, skip_reason
 from .langs import MIXIN, DocMember, ParseRules, has_kind, of_kind, parse_rules, split_outside
 from .langs.arity import Params, arguments_of, is_receiver, params_of
@@ -1128,7 +1128,8 @@ def _settled_captures(query, tree, data: bytes, written: bytes, facts: FileFacts
     marks = (facts.status, facts.skip_reason, facts.package, facts.entry) if helper is not None else None
     found = Captures()
     try:
-        _collect(budget.matches(query, tree.root_node, facts), data, facts, found, rules, roles)
+        if not (topnodes.PLANNED and topnodes.collect_planned(found, query, tree, data, facts, rules, roles)):
+            _collect(budget.matches(query, tree.root_node, facts), data, facts, found, rules, roles)
     except BaseException:  # the file falls back (``parse_file``): its helper taken above is stopped and reaped now,
         if helper is not None:  # not left running, unreaped, until the child exits
             _stop_helper(helper)
@@ -1137,6 +1138,9 @@ def _settled_captures(query, tree, data: bytes, written: bytes, facts: FileFacts
         _ship(found, facts)
     if helper is not None:
         found = _with_helpers(found, helper, tree, data, facts, rules, marks)
+    if topnodes.STORE and topnodes.kept_language(facts.language):  # before the steps below change its lists
+        clean = data is written and facts.status == "ok" and not tree.root_node.has_error
+        topnodes.remember(facts.path, tree, data, found if clean else None)
     if found.binders:
         _rebound(found.bindings, found.binders)
     if found.pasted:
@@ -1538,6 +1542,7 @@ class Captures:
     pasted: dict[str, list[tuple]] = field(default_factory=dict)
     # a forwarding function's name -> the receiver its body sends the name to (``@text.via``: ``runner``; None, self)
     forwarded: dict[str, str | None] = field(default_factory=dict)
+    entries: list[int] = field(default_factory=list)  # where a match marks the file an entry point (``@entry``)
 
 
 def _collect(matches: list, data: bytes, facts: FileFacts, found: Captures, rules: ParseRules,
@@ -2354,6 +2359,7 @@ def _pasted_calls(root, data: bytes, found: Captures, rules: ParseRules) -> list
 
 def _on_entry(c: OtherCapture) -> None:
     c.facts.entry = True
+    c.found.entries.append(c.node.start_byte)  # the node marking it, whose records an update may keep (``topnodes``)
 
 
 _SIGNATURE_ROLES = ("signature.type", "signature.named", "signature.result", "signature.argument",
