@@ -85,10 +85,11 @@ def _parse_item(root: Path, items: list, item: tuple):
     return facts
 
 
-def _packed(results: list) -> list:
+def _packed(results: list) -> tuple[list, list[str]]:
     """The child's facts as they cross its pipe (``budget.run_guarded``'s ``finish``): each file's definitions and
     references as plain tuples (``marks.packed_records``), which pickle without a Python call per record; the file's
-    facts are the child's last use of them. ``_unpacked`` makes them records again in the process that takes them."""
+    facts are the child's last use of them. ``_unpacked`` makes them records again in the process that takes them.
+    With them, how the child collected each file (``topnodes.VERDICTS``: the run's report counts them)."""
     from .marks import packed_records
     from .topnodes import VERDICTS
 

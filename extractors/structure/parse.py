@@ -1126,10 +1126,10 @@ def _settled_captures(query, tree, data: bytes, written: bytes, facts: FileFacts
     settles its bindings and references."""
     helper = _helper_of(facts) if _HELPERS else None  # (a full index's run: one check a file)
     marks = (facts.status, facts.skip_reason, facts.package, facts.entry) if helper is not None else None
+    plan = topnodes.planned(facts.path, data) if topnodes.PLANNED else None  # an update's edit's changed run alone
     found = Captures()
     try:
-        if not (topnodes.PLANNED and topnodes.collect_planned(found, query, tree, data, facts, rules, roles)):
-            _collect(budget.matches(query, tree.root_node, facts), data, facts, found, rules, roles)
+        _collect(_matches(query, tree, facts, plan), data, facts, found, rules, roles)
     except BaseException:  # the file falls back (``parse_file``): its helper taken above is stopped and reaped now,
         if helper is not None:  # not left running, unreaped, until the child exits
             _stop_helper(helper)
@@ -1137,7 +1137,9 @@ def _settled_captures(query, tree, data: bytes, written: bytes, facts: FileFacts
     if _SHIP:
         _ship(found, facts)
     if helper is not None:
-        found = _with_helpers(found, helper, tree, data, facts, rules, marks)
+        found = _with_helpers(found, helper, tree, data, facts, rules, marks, plan)
+    if plan is not None:  # the other top-level nodes' records, kept from the file's last parse
+        topnodes.join_kept(found, plan, tree.root_node, facts)
     if topnodes.STORE and topnodes.kept_language(facts.language):  # before the steps below change its lists
         clean = data is written and facts.status == "ok" and not tree.root_node.has_error
         topnodes.remember(facts.path, tree, data, found if clean else None)
@@ -1154,8 +1156,13 @@ def _settled_captures(query, tree, data: bytes, written: bytes, facts: FileFacts
     return found
 
 
+def _matches(query, tree, facts: FileFacts, plan=None) -> list:
+    """The query's matches in the file, or in a planned file's changed run (``topnodes.run_matches``)."""
+    return budget.matches(query, tree.root_node, facts) if plan is None else topnodes.run_matches(plan, query, tree)
+
+
 def _with_helpers(found: Captures, helper: Helper, tree, data: bytes, facts: FileFacts, rules: ParseRules,
-                  marks: tuple) -> Captures:
+                  marks: tuple, plan=None) -> Captures:
     """``found`` joined with the helper's Captures, or the file's captures collected again with the narrowed
     query compiled whole (the file's marks as they were before the first collection)."""
     answer = _helpers_captures(helper)
@@ -1166,7 +1173,7 @@ def _with_helpers(found: Captures, helper: Helper, tree, data: bytes, facts: Fil
     query, roles = _compiled(helper.grammar, helper.whole, helper.whole)
     _QUERIES[facts.language], _PATTERN_ROLES[facts.language] = query, roles
     found = Captures()
-    _collect(budget.matches(query, tree.root_node, facts), data, facts, found, rules, roles)
+    _collect(_matches(query, tree, facts, plan), data, facts, found, rules, roles)
     return found
 
 

@@ -296,12 +296,27 @@ def narrow_to_run(root: Path, item: tuple) -> bool:
     run = plan.nodes[plan.change.head:len(plan.nodes) - plan.change.tail]
     texts = _run_patterns(parse, lang.name, tree, plan.data, plan.change.head, run)
     parse._PARSERS[lang.name] = parse_parser(lang)
-    compiled = parse._compiled(lang.grammar, "\n".join(texts), "\n".join(texts)) if texts else (None, [])
-    parse._QUERIES[lang.name], parse._PATTERN_ROLES[lang.name] = compiled
     parse._NARROWED[lang.name] = parse.Narrowed((), plan.data, True)  # this text only, read ahead: no widening
     parse._PROBED[:] = [parse.Probed(lang.grammar, plan.data, tree, read, None)]
-    PLANNED[path] = plan
+    PLANNED[path] = plan  # (a helper forked below takes it too: it collects the run with its patterns)
+    own = _helped_apart(parse, root, item, texts)
+    parse._QUERIES[lang.name], parse._PATTERN_ROLES[lang.name] = \
+        parse._compiled(lang.grammar, own, own) if own else (None, [])
     return True
+
+
+def _helped_apart(parse, root: Path, item: tuple, texts: list[str]) -> str:
+    """The patterns this process compiles: all of ``texts``, or, where their compile is worth a helper
+    (``parse._worth_a_helper``), those a helper does not compile and collect meanwhile (``parse._start_helper``, as
+    ``parse._compile_narrowed`` splits a whole file's)."""
+    lang, whole = item[1], "\n".join(texts)
+    if not (hasattr(os, "fork") and parse._worth_a_helper(lang.grammar, len(texts))):
+        return whole
+    helped = [parse._helped(text) for text in texts]
+    if all(helped) or not any(helped):
+        return whole
+    parse._start_helper(root, item, lang, "\n".join(t for t, h in zip(texts, helped) if h), whole)
+    return "\n".join(t for t, h in zip(texts, helped) if not h)
 
 
 def kept_language(language: str) -> bool:
@@ -379,35 +394,42 @@ def _run_kinds(parse, tree, first: int, count: int):
     return parse._named_kinds(pairs, tree.language)
 
 
-def collect_planned(found, query, tree, data: bytes, facts, rules, roles) -> bool:
-    """``found`` filled as a whole collection would fill it, for a file ``narrow_to_run`` planned: the run's matches
-    (the cursor held to its bytes, those whose nodes lie in it) collected, the kept nodes' records around them, moved
-    by their shift. False where the file was not planned (or its text is not the planned one)."""
-    from . import budget, parse
+def planned(path: str, data: bytes) -> Plan | None:
+    """The plan ``narrow_to_run`` made for ``path``, taken; None where there is none or the text is not the
+    planned one (read again, it changed: the whole file is collected)."""
+    plan = PLANNED.pop(path, None)
+    return plan if plan is not None and plan.data == data else None
 
-    plan = PLANNED.pop(facts.path, None)
-    if plan is None or plan.data != data:
-        return False
+
+def run_matches(plan: Plan, query, tree) -> list:
+    """The query's matches in the plan's changed run: the cursor held to its bytes, and of what it reports the
+    matches whose nodes lie in it (``_in_run``)."""
+    from . import budget
+
     nodes, (head, tail) = plan.nodes, plan.change
     run = nodes[head:len(nodes) - tail]
-    ran = parse.Captures()
-    if run and query is not None:
-        from tree_sitter import QueryCursor
+    if not run or query is None:
+        return []
+    from tree_sitter import QueryCursor
 
-        cursor = QueryCursor(query)
-        cursor.set_max_start_depth(budget.MAX_QUERY_DEPTH)
-        cursor.set_byte_range(run[0].start, run[-1].end)
-        root = tree.root_node
-        matches = [m for m in cursor.matches(root, predicate=budget.kind_predicate)
-                   if _in_run(m[1], root, run[0].start, run[-1].end)]
-        parse._collect(matches, data, facts, ran, rules, roles)
+    cursor = QueryCursor(query)
+    cursor.set_max_start_depth(budget.MAX_QUERY_DEPTH)
+    cursor.set_byte_range(run[0].start, run[-1].end)
+    root = tree.root_node
+    return [m for m in cursor.matches(root, predicate=budget.kind_predicate)
+            if _in_run(m[1], root, run[0].start, run[-1].end)]
+
+
+def join_kept(found, plan: Plan, root, facts) -> None:
+    """``found`` (the run's records) with the kept nodes' around them, moved by their shift: the lists a whole
+    collection fills, record for record and in order (a list is filled in the cursor's order, by node)."""
+    nodes, (head, tail) = plan.nodes, plan.change
     stored, old = plan.stored, len(plan.stored.nodes)
     kept_head = [(stored, i, nodes[i]) for i in range(head)]
     kept_tail = [(stored, old - tail + k, nodes[len(nodes) - tail + k]) for k in range(tail)]
-    _joined(found, kept_head, ran, kept_tail, tree.root_node)
+    _joined(found, kept_head, tail=kept_tail, root=root)
     if found.entries:  # a kept node's ``if __name__ == "__main__":`` (the run's set it as collected)
         facts.entry = True
-    return True
 
 
 def _in_run(caps: dict, root, start: int, end: int) -> bool:
@@ -424,11 +446,10 @@ def _in_run(caps: dict, root, start: int, end: int) -> bool:
     return inside
 
 
-def _joined(found, head: list, ran, tail: list, root) -> None:
-    """``found``'s lists: the head's kept records, the run's, the tail's, each in its nodes' order."""
-    ran_lists = dict(_lists(ran))
-    for name, _ in _lists(found):
-        rows = [r for kept in head for r in _kept_rows(name, *kept, root)] + list(ran_lists[name]) \
+def _joined(found, head: list, tail: list, root) -> None:
+    """``found``'s lists: the head's kept records, the run's (``found``'s own), the tail's, in their nodes' order."""
+    for name, ran in _lists(found):
+        rows = [r for kept in head for r in _kept_rows(name, *kept, root)] + list(ran) \
             + [r for kept in tail for r in _kept_rows(name, *kept, root)]
         if name == "gives":
             found.gives_receiver.update(rows)
