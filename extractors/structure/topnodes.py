@@ -26,7 +26,7 @@ from __future__ import annotations
 import hashlib
 import os
 import pickle
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from pathlib import Path
 from typing import NamedTuple
 
@@ -122,50 +122,64 @@ def _lists(found) -> list[tuple[str, list]] | None:
             ("gives", sorted(found.gives_receiver))] + [("b:" + kind, rows) for kind, rows in found.bindings.items()]
 
 
-def _plain(shape: _Shape, row):
-    """A record as a plain tuple (a CallSite as its nodes' kinds and bytes), an int as it is."""
-    if shape.record is None:
-        return row
-    row = tuple(row)
-    if shape.site is not None and type(row[shape.site]).__name__ == "CallSite":
-        site = row[shape.site]
-        stored = (_SITE, site.node.type, site.node.start_byte, site.node.end_byte, site.name.type,
-                  site.name.start_byte, site.name.end_byte)
-        row = row[:shape.site] + (stored,) + row[shape.site + 1:]
-    return row
-
-
-def _offsets(shape: _Shape, plain) -> list[int]:
-    """Every byte offset ``plain`` names."""
-    if type(plain) is int:
-        return [plain]
-    found = [plain[i] for i in shape.bytes] + [plain[i] for i in shape.optional if plain[i]]
-    site = plain[shape.site] if shape.site is not None else None
-    if type(site) is tuple and site[:1] == (_SITE,):
-        found += [site[2], site[3], site[5], site[6]]
-    return found
-
-
 def split(lists: list[tuple[str, list]], nodes: list[TopNode]) -> tuple | None:
     """The records of ``lists`` (``_lists``) per node of ``nodes`` (plain tuples, as parsed): a node's None where
-    one of its records names a byte outside it; None where a record starts outside every node."""
-    starts = [n.start for n in nodes]
+    one of its records names a byte outside it; None where a record starts outside every node. A list is filled in
+    the cursor's order, by node: a node's records are one slice of it, found by bisection on their first byte and
+    checked whole (a list out of that order keeps nothing)."""
     per: list = [{} for _ in nodes]
     for name, rows in lists:
         shape = _shape(name)
-        for row in rows:
-            plain = _plain(shape, row)
-            offsets = _offsets(shape, plain)
-            at = bisect_right(starts, offsets[0]) - 1 if offsets else 0
-            if at < 0 or offsets and offsets[0] > nodes[at].end:
-                return None
-            if per[at] is None:
+        firsts = rows if rows and type(rows[0]) is int else [row[0] for row in rows]
+        placed = 0
+        for at, node in enumerate(nodes):
+            low = bisect_left(firsts, node.start, placed)
+            high = bisect_right(firsts, node.end, low)
+            if low != placed or low < high and (min(firsts[low:high]) < node.start
+                                                 or max(firsts[low:high]) > node.end):
+                return None  # a record between nodes, or out of order
+            placed = high
+            if low == high or per[at] is None:
                 continue
-            if not all(nodes[at].start <= o <= nodes[at].end for o in offsets):
+            plain = _plain_rows(shape, rows[low:high])
+            if _inside(shape, plain, node):
+                per[at][name] = plain
+            else:
                 per[at] = None
-                continue
-            per[at].setdefault(name, []).append(plain)
+        if placed != len(rows):
+            return None  # a record after the last node
     return tuple(None if p is None else tuple(p.items()) for p in per)
+
+
+def _plain_rows(shape: _Shape, rows: list) -> list:
+    """Records as plain tuples (a CallSite as its nodes' kinds and bytes: ``_SITE``), ints as they are."""
+    if shape.record is None:
+        return list(rows)
+    rows = list(map(tuple, rows))
+    if shape.site is None:
+        return rows
+    from .parse import CallSite
+
+    at = shape.site
+    return [row if type(row[at]) is not CallSite else row[:at] + (_site_stored(row[at]),) + row[at + 1:]
+            for row in rows]
+
+
+def _site_stored(site) -> tuple:
+    return (_SITE, site.node.type, site.node.start_byte, site.node.end_byte, site.name.type, site.name.start_byte,
+            site.name.end_byte)
+
+
+def _inside(shape: _Shape, rows: list, node: TopNode) -> bool:
+    """Whether every byte ``rows`` name (their first ones checked already) lies in ``node``."""
+    if shape.record is None and (not rows or type(rows[0]) is int):
+        return True
+    offsets = [row[i] for i in shape.bytes[1:] for row in rows] + [row[i] for i in shape.optional for row in rows
+                                                                    if row[i]]
+    if shape.site is not None:
+        offsets += [o for row in rows if type(row[shape.site]) is tuple for o in row[shape.site][2:7:1]
+                    if type(o) is int]
+    return not offsets or node.start <= min(offsets) and max(offsets) <= node.end
 
 
 def _moved(shape: _Shape, plain, by: int, lines: int):
