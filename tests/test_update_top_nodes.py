@@ -204,3 +204,30 @@ def test_a_chain_of_random_edits_of_a_hub_leaves_every_table_as_todays_path_does
     _fresh_queries(monkeypatch)
     indexing.update(root, [HUB], repo="repo", lake=lakes["kept"], ahead=True)
     assert _counters(lakes["kept"]).get("top_nodes_not_stored") == 1  # no records kept: today's path, counted
+
+
+def test_a_half_written_edit_is_refused_and_its_tree_read_once(tmp_path, monkeypatch):
+    from extractors.structure import budget
+
+    text = "def first(a):\n    return a\n\n\ndef second(b):\n    return first(b)\n"
+    root, store = tmp_path / "repo", tmp_path / "store"
+    (root / "pkg").mkdir(parents=True)
+    (root / "pkg/m.py").write_text(text)
+    _facts(monkeypatch, root, "pkg/m.py", store, planned=False)
+    (root / "pkg/m.py").write_text(text.replace("return first(b)", "return first(b"))  # an agent mid-edit
+    verdicts, reads, parse_text = [], [], budget.parse
+    monkeypatch.setattr(topnodes, "VERDICTS", verdicts)
+    monkeypatch.setattr(budget, "parse", lambda *args, **kwargs: reads.append(1) or parse_text(*args, **kwargs))
+    _fresh_queries(monkeypatch)
+    topnodes.use_store(store)
+    try:
+        item = ("pkg/m.py", language_for("pkg/m.py"))
+        assert not topnodes.narrow_to_run(root, item)
+        parse.narrow_queries(root, [item])  # what the child does then
+        got = parse.parse_file(root, *item)
+    finally:
+        topnodes.use_store(None)
+    assert verdicts == [("pkg/m.py", "tree_error")]
+    assert len(reads) == 1  # the refusal's reading is the narrowing's and the parse's
+    assert got.status == "partial"
+    assert got == _facts(monkeypatch, root, "pkg/m.py", None, planned=False)

@@ -684,7 +684,9 @@ def _probed(parser, lang: Language, data: bytes) -> Probed | None:
     are read, not the file) or one that is not UTF-8 (read as Latin-1)."""
     if lang.markup or not data.isascii() and _utf8_error(data) is not None:
         return None
-    tree, read = _repaired_tree(parser, data, parse_rules(lang.name), until_error=True)
+    read_already = _PROBED[0] if _PROBED and _PROBED[0].grammar == lang.grammar and _PROBED[0].data == data else None
+    tree, read = (read_already.tree, read_already.read) if read_already is not None else \
+        _repaired_tree(parser, data, parse_rules(lang.name), until_error=True)  # (``topnodes`` read it, refused it)
     root = tree.root_node
     small = root.descendant_count <= PROBED_NODES * parser.language.parse_state_count
     _PROBED[:] = [Probed(lang.grammar, data, tree, read, _node_kinds(tree, parser.language) if small else None,

@@ -360,10 +360,11 @@ def _planned(root: Path, path: str, lang) -> tuple[str | None, tuple | None]:
     if not data.isascii() and parse._utf8_error(data) is not None:
         return "not_utf8", None
     tree, read = parse._repaired_tree(parse_parser(lang), data, parse.parse_rules(lang.name), until_error=True)
-    if read is not data or tree.root_node.has_error:
-        return "tree_error", None
-    if budget.deeper_than(tree.root_node, budget.MAX_QUERY_DEPTH):
-        return "too_deep", None
+    why = "tree_error" if read is not data or tree.root_node.has_error else \
+        "too_deep" if budget.deeper_than(tree.root_node, budget.MAX_QUERY_DEPTH) else None
+    if why is not None:  # the tree read once: the narrowing (``parse._probed``) and the parse take it
+        parse._PROBED[:] = [parse.Probed(lang.grammar, data, tree, read, None)]
+        return why, None
     nodes = top_nodes(tree.root_node, data)
     return None, (tree, read, Plan(data, stored, nodes, _kept_change(stored, nodes)))
 
