@@ -231,3 +231,8 @@ def test_a_half_written_edit_is_refused_and_its_tree_read_once(tmp_path, monkeyp
     assert len(reads) == 1  # the refusal's reading is the narrowing's and the parse's
     assert got.status == "partial"
     assert got == _facts(monkeypatch, root, "pkg/m.py", None, planned=False)
+    # mended: the records kept before the half-written text serve it (its nodes are the first text's, moved)
+    (root / "pkg/m.py").write_text("\n" + text.replace("return first(b)", "return first(b) + 1"))
+    got = _facts(monkeypatch, root, "pkg/m.py", store, planned=True)
+    assert verdicts[-1] == ("pkg/m.py", "run")
+    assert got == _facts(monkeypatch, root, "pkg/m.py", None, planned=False)

@@ -1142,9 +1142,9 @@ def _settled_captures(query, tree, data: bytes, written: bytes, facts: FileFacts
         found = _with_helpers(found, helper, tree, data, facts, rules, marks, plan)
     if plan is not None:  # the other top-level nodes' records, kept from the file's last parse
         topnodes.join_kept(found, plan, tree.root_node, facts)
-    if topnodes.STORE and topnodes.kept_language(facts.language):  # before the steps below change its lists
-        clean = data is written and facts.status == "ok" and not tree.root_node.has_error
-        topnodes.remember(facts.path, tree, data, found if clean else None)
+    if topnodes.STORE and data is written and facts.status == "ok" and not tree.root_node.has_error \
+            and topnodes.kept_language(facts.language):  # (before the steps below change its lists)
+        topnodes.remember(facts.path, tree, data, found)
     if found.binders:
         _rebound(found.bindings, found.binders)
     if found.pasted:

@@ -243,12 +243,12 @@ def version() -> str:
 
 def remember(path: str, tree, data: bytes, found) -> None:
     """Keep ``found``'s records per top-level node of ``tree`` for ``path``'s next update: now, or after the child's
-    answer (``DEFER``: its lists copied, as the parse goes on changing them). ``found`` None: none kept (a tree with
-    an error, a repaired text), and the file's older ones dropped."""
-    lists = _lists(found) if STORE and found is not None else None
+    answer (``DEFER``: its lists copied, as the parse goes on changing them). A text none are kept for (a tree with
+    an error, a repaired text: the parse does not ask) leaves the file's older records: a node's records are those
+    of its text wherever it stands, so they serve the next text that holds it (an agent's half-written edit, mended).
+    """
+    lists = _lists(found) if STORE else None
     if lists is None:
-        if STORE:
-            _write(STORE[0], path, tree, data, None)
         return
     if DEFER[0]:
         _PENDING.append((STORE[0], path, tree, data, [(name, list(rows)) for name, rows in lists]))
@@ -262,14 +262,13 @@ def flush() -> None:
         _write(*_PENDING.pop(0))
 
 
-def _write(folder: Path, path: str, tree, data: bytes, lists: list | None) -> None:
+def _write(folder: Path, path: str, tree, data: bytes, lists: list) -> None:
     nodes = top_nodes(tree.root_node, data)
-    records = split(lists, nodes) if lists is not None else None
+    records = split(lists, nodes)
+    if records is None:  # a record outside every node: the older records stay (``remember``)
+        return
     target = _file_of(folder, path)
     try:
-        if records is None:
-            target.unlink(missing_ok=True)  # an older text's records would be taken for this one's
-            return
         folder.mkdir(parents=True, exist_ok=True)
         temp = target.with_name(f"{target.name}.{os.getpid()}.tmp")
         with open(temp, "wb") as fh:
