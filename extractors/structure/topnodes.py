@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import hashlib
 import os
-import pickle
+import marshal
 from bisect import bisect_left, bisect_right
 from pathlib import Path
 from typing import NamedTuple
@@ -205,6 +205,12 @@ def _moved(shape: _Shape, plain, by: int, lines: int):
 STORE: list[Path] = []  # the folder of this run's checkout (``use_store``); empty: nothing stored or read
 DEFER: list[bool] = [False]  # the parse-ahead child: stored after its answer is sent (``flush``)
 _PENDING: list[tuple] = []
+# A stored file: ``MAGIC``, a digest of the rest, then ``marshal`` of plain values (tuples, lists, str, int, None):
+# reading one runs no code (a pickle names callables to call), and a damaged file fails its digest and is ignored
+MAGIC = b"codelake top-level nodes\n"
+DIGEST_BYTES = 16
+MAX_FILE_BYTES = 8 << 20  # a file's records past this are not kept (sympy's 4K-line hub: ~0.4 MB)
+MAX_STORE_BYTES = 64 << 20  # the lake's whole folder: past it, the files written longest ago go first
 
 
 def store_folder(lake_root, source_root) -> Path | None:
@@ -220,18 +226,64 @@ def use_store(folder: str | os.PathLike | None) -> None:
 
 
 def _file_of(folder: Path, path: str) -> Path:
-    return folder / (hashlib.blake2b(path.encode(), digest_size=12).hexdigest() + ".pickle")
+    return folder / (hashlib.blake2b(path.encode(), digest_size=12).hexdigest() + ".records")
 
 
 def load(path: str) -> Stored | None:
+    """``path``'s stored records; None where there are none, or the file is damaged, of another path or another
+    layout (never trusted: its digest, its path and every node are checked before a record is used)."""
     if not STORE:
         return None
     try:
         with open(_file_of(STORE[0], path), "rb") as fh:
-            stored = pickle.load(fh)
-    except (OSError, EOFError, pickle.UnpicklingError, AttributeError, ValueError):
+            blob = fh.read(MAX_FILE_BYTES + 1)
+    except OSError:
         return None
-    return stored if isinstance(stored, Stored) else None
+    return decoded(blob, path)
+
+
+def encoded(path: str, stored: Stored) -> bytes | None:
+    """A file's bytes as ``decoded`` reads them; None where a record holds a value ``marshal`` cannot write (a
+    record class inside a record): such a file keeps no records."""
+    try:
+        body = marshal.dumps((path, stored.version, tuple(map(tuple, stored.nodes)), stored.records), 4)
+    except ValueError:
+        return None
+    return MAGIC + hashlib.blake2b(body, digest_size=DIGEST_BYTES).digest() + body
+
+
+def decoded(blob: bytes, path: str) -> Stored | None:
+    """The records ``encoded`` wrote for ``path``; None for anything else."""
+    start = len(MAGIC) + DIGEST_BYTES
+    body = memoryview(blob)[start:]
+    if len(blob) > MAX_FILE_BYTES or not blob.startswith(MAGIC) \
+            or hashlib.blake2b(body, digest_size=DIGEST_BYTES).digest() != blob[len(MAGIC):start]:
+        return None
+    try:
+        value = marshal.loads(body)
+    except (ValueError, EOFError, TypeError):
+        return None
+    if type(value) is not tuple or len(value) != 4 or value[0] != path:
+        return None
+    _, version, nodes, records = value
+    if type(version) is not str or type(nodes) is not tuple or type(records) is not tuple \
+            or len(records) != len(nodes) or not all(map(_is_node, nodes)) or not all(map(_is_kept, records)):
+        return None
+    return Stored(version, tuple(TopNode(*node) for node in nodes), records)
+
+
+def _is_node(node) -> bool:
+    return type(node) is tuple and len(node) == 5 and type(node[0]) is str and type(node[4]) is bytes \
+        and all(type(at) is int for at in node[1:4])
+
+
+def _is_kept(records) -> bool:
+    """A node's records as ``split`` makes them: None, or (a list's name, its rows) pairs. The rows' fields are not
+    checked one by one (a hub's ~7,000 records): only this module's writes pass the digest, and ``marshal`` makes
+    plain values, never a call."""
+    return records is None or type(records) is tuple and all(
+        type(pair) is tuple and len(pair) == 2 and type(pair[0]) is str and type(pair[1]) is list
+        for pair in records)
 
 
 def version() -> str:
@@ -267,15 +319,39 @@ def _write(folder: Path, path: str, tree, data: bytes, lists: list) -> None:
     records = split(lists, nodes)
     if records is None:  # a record outside every node: the older records stay (``remember``)
         return
+    blob = encoded(path, Stored(version(), tuple(nodes), records))
     target = _file_of(folder, path)
     try:
+        if blob is None or len(blob) > MAX_FILE_BYTES:
+            target.unlink(missing_ok=True)  # (older records of it stay valid, but would go stale unrefreshed)
+            return
         folder.mkdir(parents=True, exist_ok=True)
         temp = target.with_name(f"{target.name}.{os.getpid()}.tmp")
         with open(temp, "wb") as fh:
-            pickle.dump(Stored(version(), tuple(nodes), records), fh, protocol=pickle.HIGHEST_PROTOCOL)
+            fh.write(blob)
         os.replace(temp, target)
+        _bounded(folder.parent, MAX_STORE_BYTES)
     except OSError:  # a cache: the next update of the file collects it whole
         pass
+
+
+def _bounded(store: Path, limit: int) -> None:
+    """The lake's folder of records (every checkout's) cut to ``limit`` bytes, the files written longest ago
+    removed first (each update of a file writes it again: an agent's files stay)."""
+    files = []
+    for checkout in os.scandir(store):
+        if checkout.is_dir(follow_symlinks=False):
+            files += [(e.stat().st_mtime_ns, e.stat().st_size, e.path) for e in os.scandir(checkout.path)
+                      if e.is_file(follow_symlinks=False)]
+    total = sum(size for _, size, _ in files)
+    for _, size, path in sorted(files):
+        if total <= limit:
+            break
+        try:
+            os.unlink(path)
+        except OSError:
+            continue
+        total -= size
 
 
 # -- the parse-ahead child: the run's query, and the run collected with the kept records ---------------------------
