@@ -84,14 +84,14 @@ def index(path: str | Path = ".", repo: str | None = None, lake: Lake | None = N
 
 
 def run_one(lake: Lake, source: Source, extractor, options: dict, progress=None) -> RunSummary:
-    options = {**options, "top_nodes": top_nodes_store(lake, source)}
     return lake.run_extractor(source.repo, extractor, source.root, options=options, progress=progress,
                               info=repo_info(source))
 
 
 def top_nodes_store(lake: Lake, source: Source) -> str | None:
-    """Where the structure extractor keeps each parsed file's records per top-level node, for the file's next
-    update (``extractors.structure.topnodes``): a local lake's private folder; None for any other lake."""
+    """Where an update's parse-ahead child keeps its file's records per top-level node, for the file's next update
+    (``extractors.structure.topnodes``; a full index keeps none): a local lake's private folder; None for any other
+    lake."""
     if type(lake) is not Lake:
         return None
     from extractors.structure.topnodes import store_folder
@@ -143,7 +143,7 @@ def update(path: str | Path, files: list[str], repo: str | None = None, lake: La
     parsed = extractor.parse_ahead(source.root, rel, store) if ahead and not source.bare else None
     try:
         options = {"files": rel, "git": {"bare": source.bare, "is_git": source.is_git, "head": source.head},
-                   "parsed_ahead": parsed, "top_nodes": store}
+                   "parsed_ahead": parsed}
         return lake.run_extractor(source.repo, extractor, source.root, options=options,
                                   info=repo_info(source), lock_wait=wait, background_refresh=True)
     except LakeBusy:

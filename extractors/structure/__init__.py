@@ -95,13 +95,10 @@ class StructureExtractor:
     def parse_ahead(root: Path, files: list[str], top_nodes: str | None = None):
         """A child parsing an update's ``files`` while the caller starts up; pass it as ``options["parsed_ahead"]``
         and ``cancel()`` it when done (``ahead.parse_ahead``; None when it would not pay). ``top_nodes``: the folder
-        of the files' top-level nodes' records (``options["top_nodes"]``), which the child reads and keeps."""
+        of the files' top-level nodes' records, which the child reads and keeps (``topnodes``)."""
         from .ahead import parse_ahead
-        from .topnodes import use_store
 
-        if top_nodes:
-            use_store(top_nodes)
-        return parse_ahead(root, files)
+        return parse_ahead(root, files, top_nodes)
 
     def run(self, ctx: RunContext, cursor: Cursor):
         from pipeline.repos import git_facts
@@ -126,11 +123,9 @@ class StructureExtractor:
         from . import plan
         from .graph import forget_configs
         from .parallel import parse_all
-        from .topnodes import use_store
 
         forget_configs()  # the run's one owner of the languages' config caches: each config read once a run
 
-        use_store(ctx.options.get("top_nodes"))  # where each parsed file's top-level nodes' records are kept
         version = facts_version()
         full = bool(ctx.options.get("full")) or cursor.state.get("version") != version
         # the plan reads the lake's paths (and, a run not given its files, their hashes); resolution each asked file's
