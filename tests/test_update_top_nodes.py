@@ -177,10 +177,10 @@ def test_a_chain_of_random_edits_of_a_hub_leaves_every_table_as_todays_path_does
     root = make_repo(files={rel: (PROJECT / rel).read_text() for rel in HUB_FILES} | {"pipeline/__init__.py": ""})
     lakes = {how: Lake(tmp_path / how) for how in ("kept", "today")}
     for lake in lakes.values():
-        index_structure(lake, root, top_nodes=indexing.top_nodes_store(lake, indexing.resolve_source(root, "repo")))
-    assert list((tmp_path / "kept" / topnodes.FOLDER).rglob("*.pickle"))  # the index kept each file's records
+        index_structure(lake, root)
+    assert not (tmp_path / "kept" / topnodes.FOLDER).exists()  # a full index keeps no records: the first update pays
     rng = random.Random(seed)
-    text, ran = (root / HUB).read_text(), 0
+    text, ran, verdicts = (root / HUB).read_text(), 0, []
     for step in range(6):
         new = random_edit(text, rng)
         if new is None:
@@ -191,6 +191,7 @@ def test_a_chain_of_random_edits_of_a_hub_leaves_every_table_as_todays_path_does
         indexing.update(root, [HUB], repo="repo", lake=lakes["kept"], ahead=True)
         counters = _counters(lakes["kept"])
         ran += counters.get("top_nodes_run", 0)
+        verdicts += [key for key in counters if key.startswith("top_nodes_")]
         _fresh_queries(monkeypatch)
         with monkeypatch.context() as today:  # today's path: the whole file collected
             today.setattr(topnodes, "narrow_to_run", lambda _root, _item: False)
@@ -199,6 +200,8 @@ def test_a_chain_of_random_edits_of_a_hub_leaves_every_table_as_todays_path_does
         for table in TABLES:
             assert _table_rows(lakes["kept"], table) == _table_rows(lakes["today"], table), (step, table)
     assert ran >= 3  # the chain took the new path, not only today's
+    assert verdicts[0] == "top_nodes_not_stored"  # the file's first update kept the records the next ones took
+    assert list((tmp_path / "kept" / topnodes.FOLDER).rglob("*.records"))
     shutil.rmtree(tmp_path / "kept" / topnodes.FOLDER)
     (root / HUB).write_text(text + "\n\ndef last():\n    return 1\n")
     _fresh_queries(monkeypatch)
@@ -236,3 +239,137 @@ def test_a_half_written_edit_is_refused_and_its_tree_read_once(tmp_path, monkeyp
     got = _facts(monkeypatch, root, "pkg/m.py", store, planned=True)
     assert verdicts[-1] == ("pkg/m.py", "run")
     assert got == _facts(monkeypatch, root, "pkg/m.py", None, planned=False)
+
+
+def _stored_file(tmp_path, monkeypatch) -> tuple[Path, Path]:
+    """The records of a small file, kept in a store folder: (the store, the record file)."""
+    root, store = tmp_path / "repo", tmp_path / "store"
+    (root / "pkg").mkdir(parents=True)
+    (root / "pkg/m.py").write_text("import os\n\n\ndef first(a):\n    return os.path.join(a)\n")
+    _facts(monkeypatch, root, "pkg/m.py", store, planned=False)
+    return store, topnodes._file_of(store, "pkg/m.py")
+
+
+def _loaded(store: Path, path: str):
+    topnodes.use_store(store)
+    try:
+        return topnodes.load(path)
+    finally:
+        topnodes.use_store(None)
+
+
+class _Planted:
+    """A pickle that runs code when loaded: it makes the file ``marker`` names."""
+
+    def __init__(self, marker: Path):
+        self.marker = marker
+
+    def __reduce__(self):
+        return (Path.touch, (self.marker,))
+
+
+def test_a_stored_file_is_read_only_as_this_module_wrote_it(tmp_path, monkeypatch):
+    import pickle
+
+    store, kept = _stored_file(tmp_path, monkeypatch)
+    blob = kept.read_bytes()
+    assert blob.startswith(topnodes.MAGIC)
+    assert [n.kind for n in _loaded(store, "pkg/m.py").nodes] == ["import_statement", "function_definition"]
+    damaged = bytearray(blob)
+    damaged[-3] ^= 0xFF  # one bit of a record flipped: the digest no longer matches
+    kept.write_bytes(bytes(damaged))
+    assert _loaded(store, "pkg/m.py") is None
+    kept.write_bytes(blob)
+    topnodes._file_of(store, "pkg/other.py").write_bytes(blob)  # another path's records under this path's name
+    assert _loaded(store, "pkg/other.py") is None
+    kept.write_bytes(blob[: len(blob) // 2])  # cut short
+    assert _loaded(store, "pkg/m.py") is None
+    marker = tmp_path / "ran"
+    kept.write_bytes(pickle.dumps(_Planted(marker)))  # a pickle planted in the lake's folder is never loaded as one
+    assert _loaded(store, "pkg/m.py") is None
+    assert not marker.exists()
+    body = b"".join([b"c", bytes(40)])  # marshal's tag of a code object: a valid digest, not a valid shape
+    kept.write_bytes(topnodes.MAGIC + __import__("hashlib").blake2b(body, digest_size=16).digest() + body)
+    assert _loaded(store, "pkg/m.py") is None
+    assert not marker.exists()
+
+
+def test_the_records_folder_is_cut_to_its_bound_oldest_written_first(tmp_path):
+    import os
+
+    store = tmp_path / topnodes.FOLDER
+    for at, (checkout, name) in enumerate([("a", "1"), ("b", "2"), ("a", "3"), ("b", "4")]):
+        path = store / checkout / f"{name}.records"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(b"x" * 1000)
+        os.utime(path, ns=(at * 10**9, at * 10**9))  # written in this order
+    topnodes._bounded(store, 2500)
+    assert sorted(p.name for p in store.rglob("*.records")) == ["3.records", "4.records"]
+    topnodes._bounded(store, 2500)  # under the bound: nothing more goes
+    assert len(list(store.rglob("*.records"))) == 2
+
+
+def test_an_update_does_not_wait_for_what_its_child_does_after_answering(monkeypatch):
+    """The parse-ahead child writes its file's records after its answer: the update goes on, and only a later child
+    of the same process (which reads them) waits for it."""
+    import os
+    import select
+
+    from extractors.structure import budget
+
+    release, hold = os.pipe()
+
+    def after() -> None:  # in the child: held until the test lets go (at most 20 s)
+        select.select([release], [], [], 20)
+
+    monkeypatch.setattr(budget, "AFTER_ANSWER", [after])
+    child = budget.start_child(str.upper, ["a", "b"])
+    try:
+        parts = budget.run_guarded(str.upper, ["a", "b"], lambda item, why: None, list, started=child)
+        assert parts == [["A", "B"]]
+        assert budget._running(child[0])  # answered, still at its after-work: not waited for
+    finally:
+        os.write(hold, b"go")
+    budget.reap_answered()
+    assert not budget._running(child[0])  # reaped, no zombie left
+    os.close(release)
+    os.close(hold)
+
+
+def test_the_command_keeps_the_records_its_first_update_parsed_for_the_next(tmp_path, make_repo):
+    """``codelake update`` as a user runs it: a full index keeps no records; the file's first update collects the
+    whole file and keeps them, the next collects its changed run alone, and the tables are a full index's."""
+    import os
+    import subprocess
+    import sys
+    import time
+
+    from conftest import index_structure
+
+    from pipeline.lake import Lake
+
+    root = make_repo(files={rel: (PROJECT / rel).read_text() for rel in HUB_FILES} | {"pipeline/__init__.py": ""})
+    lake = Lake(tmp_path / "lake")
+    env = {**os.environ, "CODELAKE_LAKE": str(lake.root), "CODELAKE_UPDATE_WORKER": "off",
+           "CODELAKE_DUCKDB_REFRESH": "off", "CODELAKE_WALK_INDEX": "off"}
+    out = subprocess.run([sys.executable, "-m", "pipeline.cli.main", "index", str(root), "--repo", "repo",
+                          "--extractors", "structure"], capture_output=True, text=True, env=env, cwd=PROJECT,
+                         timeout=300)
+    assert out.returncode == 0, out.stderr
+    assert not (lake.root / topnodes.FOLDER).exists()  # the command's full index kept no records
+    text, counted = (root / HUB).read_text(), []
+    for step in range(2):
+        text = text.replace("\n        return ", f"\n        probe_{step} = len(str({step}))\n        return ", 1)
+        (root / HUB).write_text(text)
+        out = subprocess.run([sys.executable, "-m", "pipeline.cli.main", "update", str(root), HUB, "--repo", "repo"],
+                             capture_output=True, text=True, env=env, cwd=PROJECT, timeout=300)
+        assert out.returncode == 0, out.stderr
+        counted.append(_counters(lake))
+        deadline = time.monotonic() + 30  # the command's child writes them after its answer, on its own
+        while not list((lake.root / topnodes.FOLDER).rglob("*.records")) and time.monotonic() < deadline:
+            time.sleep(0.05)
+    assert counted[0].get("top_nodes_not_stored") == 1 and counted[1].get("top_nodes_run") == 1, counted
+    full = Lake(tmp_path / "full")
+    index_structure(full, root)
+    for table in TABLES:
+        assert _table_rows(lake, table) == _table_rows(full, table), table
