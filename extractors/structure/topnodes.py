@@ -7,9 +7,12 @@ a top-level node (a child of the tree's root) are then a function of the node's 
 an edit leaves a node's text as it was, its records are the ones its last parse gave, moved by the bytes and lines
 the edit added before it. This module keeps each parsed file's records per top-level node (``Stored``: the node's
 kind, bytes, first line and a digest of its text, and its records; no source text) in a private folder of the lake
-(``store_folder``), and, for the parse-ahead child's one file of a language that opts in (``TOP_NODES_KEPT`` in its
-``langs`` module), compares the new text's nodes with the stored ones (``top_change``: the unchanged nodes at the
-head and at the tail, the changed run between). The child then compiles the query's patterns the run can match
+(``store_folder``). Only an update's parse-ahead child keeps them, for the file it parsed, once it has answered (a
+full index keeps none: a file's first update pays, the next ones, an agent editing the same file again and again,
+take them), as ``marshal`` of plain values behind a digest (``encoded``: reading one runs no code), the folder
+bounded (``MAX_STORE_BYTES``). For the parse-ahead child's one file of a language that opts in
+(``TOP_NODES_KEPT`` in its ``langs`` module), it compares the new text's nodes with the stored ones
+(``top_change``: the unchanged nodes at the head and at the tail, the changed run between). The child then compiles the query's patterns the run can match
 (its tokens and its nodes' kinds) and collects the run alone (a cursor held to its bytes), and joins the kept nodes'
 records around it (``collected``): the same ``Captures`` a whole collection gives, record for record and in order
 (the cursor reports matches in their nodes' order, and no match has nodes in two top-level nodes), so every later
