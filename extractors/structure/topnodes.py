@@ -12,11 +12,12 @@ full index keeps none: a file's first update pays, the next ones, an agent editi
 take them), as ``marshal`` of plain values behind a digest (``encoded``: reading one runs no code), the folder
 bounded (``MAX_STORE_BYTES``). For the parse-ahead child's one file of a language that opts in
 (``TOP_NODES_KEPT`` in its ``langs`` module), it compares the new text's nodes with the stored ones
-(``top_change``: the unchanged nodes at the head and at the tail, the changed run between). The child then compiles the query's patterns the run can match
-(its tokens and its nodes' kinds) and collects the run alone (a cursor held to its bytes), and joins the kept nodes'
-records around it (``collected``): the same ``Captures`` a whole collection gives, record for record and in order
-(the cursor reports matches in their nodes' order, and no match has nodes in two top-level nodes), so every later
-step of the parse, which reads the whole file's captures, gives the same facts.
+(``top_change``: the unchanged nodes at the head and at the tail, the changed run between). The child then
+compiles the query's patterns the run can match (its tokens and its nodes' kinds) and collects the run alone (a
+cursor held to its bytes), and joins the kept nodes' records around it (``collected``): the same ``Captures`` a
+whole collection gives, record for record and in order (the cursor reports matches in their nodes' order, and no
+match has nodes in two top-level nodes), so every later step of the parse, which reads the whole file's captures,
+gives the same facts.
 
 Where it does not hold, the whole file is collected as before (``Verdict``, counted in the run's report): no stored
 records, or records of another version; a tree with an error or a text the language's repairs rewrote; a tree
@@ -325,8 +326,7 @@ def _write(folder: Path, path: str, tree, data: bytes, lists: list) -> None:
     blob = encoded(path, Stored(version(), tuple(nodes), records))
     target = _file_of(folder, path)
     try:
-        if blob is None or len(blob) > MAX_FILE_BYTES:
-            target.unlink(missing_ok=True)  # (older records of it stay valid, but would go stale unrefreshed)
+        if blob is None or len(blob) > MAX_FILE_BYTES:  # not kept: the older records stay (``remember``)
             return
         folder.mkdir(parents=True, exist_ok=True)
         temp = target.with_name(f"{target.name}.{os.getpid()}.tmp")
