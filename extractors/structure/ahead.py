@@ -45,8 +45,8 @@ class ParsedAhead:
         from .rows import tables_from_facts
 
         child, self.pid = (self.pid, self.fd), None  # run_guarded reaps it and closes its pipe
-        parts = budget.run_guarded(partial(_parse_item, self.root, items, self.store), items, skipped_item, _packed,
-                                   started=child)
+        parts = budget.run_guarded(partial(_parse_item, self.root, items, store=self.store), items, skipped_item,
+                                   _packed, started=child)
         self.verdicts = [verdict for part in parts for verdict in part[1]]
         return tables_from_facts([_unpacked(f) for part in parts for f in part[0]], head, entry_points)
 
@@ -65,7 +65,7 @@ class ParsedAhead:
 _narrowed: set[str] = set()  # in a child: the languages whose query it narrowed to its items already
 
 
-def _parse_item(root: Path, items: list, store: str | None, item: tuple):
+def _parse_item(root: Path, items: list, item: tuple, store: str | None = None):
     """One of ``items``' facts, parsed with each language's query narrowed to the patterns ``items`` can match
     (``parse.narrow_queries``: the compile the run waits for, shortened). A query's needs hold where the tree has no
     error (a missing token may be inserted): a file whose tree has one is parsed again with the whole query, unless
@@ -179,5 +179,5 @@ def _start(root: Path, files: list[str], store: str | None = None) -> ParsedAhea
     compiled = parse is not None and any(lang.name in parse._PARSERS for _, lang, *_ in items)
     if not items or compiled or plan.total_bytes(root, items, MAX_BYTES + 1) > MAX_BYTES:
         return None
-    pid, fd = budget.start_child(partial(_parse_item, root, items, store), items, _packed)
+    pid, fd = budget.start_child(partial(_parse_item, root, items, store=store), items, _packed)
     return ParsedAhead(pid, fd, root, items, frozenset(files), store)
