@@ -88,6 +88,18 @@ def run_one(lake: Lake, source: Source, extractor, options: dict, progress=None)
                               info=repo_info(source))
 
 
+def top_nodes_store(lake: Lake, source: Source) -> str | None:
+    """Where an update's parse-ahead child keeps its file's records per top-level node, for the file's next update
+    (``extractors.structure.topnodes``; a full index keeps none): a local lake's private folder; None for any other
+    lake."""
+    if type(lake) is not Lake:
+        return None
+    from extractors.structure.topnodes import store_folder
+
+    folder = store_folder(lake.root, source.root)
+    return str(folder) if folder is not None else None
+
+
 UPDATE_WAIT = 1.0  # default of CODELAKE_UPDATE_WAIT: seconds an update waits for another writer before queueing
 
 
@@ -127,7 +139,8 @@ def update(path: str | Path, files: list[str], repo: str | None = None, lake: La
     extractor = StructureExtractor()
     if wait is None:
         wait = float(os.environ.get("CODELAKE_UPDATE_WAIT", UPDATE_WAIT))
-    parsed = extractor.parse_ahead(source.root, rel) if ahead and not source.bare else None
+    store = top_nodes_store(lake, source)
+    parsed = extractor.parse_ahead(source.root, rel, store) if ahead and not source.bare else None
     try:
         options = {"files": rel, "git": {"bare": source.bare, "is_git": source.is_git, "head": source.head},
                    "parsed_ahead": parsed}

@@ -92,12 +92,13 @@ class StructureExtractor:
                 "edge_targets", "edge_sources", "unresolved_names", "module_index"}
 
     @staticmethod
-    def parse_ahead(root: Path, files: list[str]):
+    def parse_ahead(root: Path, files: list[str], top_nodes: str | None = None):
         """A child parsing an update's ``files`` while the caller starts up; pass it as ``options["parsed_ahead"]``
-        and ``cancel()`` it when done (``ahead.parse_ahead``; None when it would not pay)."""
+        and ``cancel()`` it when done (``ahead.parse_ahead``; None when it would not pay). ``top_nodes``: the folder
+        of the files' top-level nodes' records, which the child reads and keeps (``topnodes``)."""
         from .ahead import parse_ahead
 
-        return parse_ahead(root, files)
+        return parse_ahead(root, files, top_nodes)
 
     def run(self, ctx: RunContext, cursor: Cursor):
         from pipeline.repos import git_facts
@@ -149,6 +150,8 @@ class StructureExtractor:
         new = ahead.take(changes.to_parse, view.head, entry_points) if ahead is not None else None
         if new is not None:
             ctx.count("files_parsed_ahead", new["files"].num_rows)
+            for why in ahead.verdicts:  # how the child collected each file: its edit's run alone, or why whole
+                ctx.count(f"top_nodes_{why}")
         else:
             new = parse_all(view.root, changes.to_parse, view.head, entry_points, ctx.progress, workers)
         statuses = new["files"].column("parse_status").to_pylist()

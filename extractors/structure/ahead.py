@@ -28,9 +28,12 @@ class ParsedAhead:
     tables over once. Written out, not a dataclass: the process it serves is an update's, which would write and
     ``exec`` a dataclass's methods' source."""
 
-    def __init__(self, pid: int | None, fd: int, root: Path, items: list, files: frozenset = frozenset()):
+    def __init__(self, pid: int | None, fd: int, root: Path, items: list, files: frozenset = frozenset(),
+                 store: str | None = None):
         self.pid, self.fd, self.root, self.items = pid, fd, root, items
         self.files = files  # the paths (relative to ``root``) it was planned from
+        self.store = store  # where the child reads and keeps its files' top-level nodes' records (``topnodes``)
+        self.verdicts: list[str] = []  # once taken: how each file's captures were collected (``topnodes``)
 
     def take(self, items: list, head: str | None, entry_points: set) -> dict | None:
         """The tables of the child's facts (with the run's ``head`` and ``entry_points``, which parsing does not
@@ -42,9 +45,10 @@ class ParsedAhead:
         from .rows import tables_from_facts
 
         child, self.pid = (self.pid, self.fd), None  # run_guarded reaps it and closes its pipe
-        parts = budget.run_guarded(partial(_parse_item, self.root, items), items, skipped_item, _packed,
-                                   started=child)
-        return tables_from_facts([_unpacked(f) for part in parts for f in part], head, entry_points)
+        parts = budget.run_guarded(partial(_parse_item, self.root, items, store=self.store), items, skipped_item,
+                                   _packed, started=child)
+        self.verdicts = [verdict for part in parts for verdict in part[1]]
+        return tables_from_facts([_unpacked(f) for part in parts for f in part[0]], head, entry_points)
 
     def cancel(self) -> None:
         if self.pid is None:
@@ -61,32 +65,42 @@ class ParsedAhead:
 _narrowed: set[str] = set()  # in a child: the languages whose query it narrowed to its items already
 
 
-def _parse_item(root: Path, items: list, item: tuple):
+def _parse_item(root: Path, items: list, item: tuple, store: str | None = None):
     """One of ``items``' facts, parsed with each language's query narrowed to the patterns ``items`` can match
     (``parse.narrow_queries``: the compile the run waits for, shortened). A query's needs hold where the tree has no
     error (a missing token may be inserted): a file whose tree has one is parsed again with the whole query, unless
-    the narrowing read its tree, missing tokens and all (``parse.widen_for_errors``: an update's one file)."""
-    from . import parse  # imported by the child: the parent forks before it has (``start_early``)
+    the narrowing read its tree, missing tokens and all (``parse.widen_for_errors``: an update's one file).
+    ``store``: the folder of the files' top-level nodes' records, read here and written once the child has answered
+    (the process that waits for the answer does not wait for them: ``budget.run_guarded``'s ``started``)."""
+    from . import parse, topnodes  # imported by the child: the parent forks before it has (``start_early``)
 
+    if store and not topnodes.DEFER[0]:  # only this child keeps records: a full index or a warm worker keeps none
+        topnodes.DEFER[0] = True
+        topnodes.use_store(store)
+        budget.AFTER_ANSWER.append(topnodes.flush)
     language = item[1].name
     if language not in _narrowed:  # once a language per child (one widened below stays whole), at its first file:
         _narrowed.add(language)  # its compile counts in that file's budget, not another language's file's
-        parse.narrow_queries(root, [planned for planned in items if planned[1].name == language])
+        alone = [planned for planned in items if planned[1].name == language]
+        if not (len(alone) == 1 and topnodes.narrow_to_run(root, item)):  # else: the edit's changed nodes' patterns
+            parse.narrow_queries(root, alone)
     facts = parse.parse_file(root, *item)
     if facts.status in ("partial", "fallback") and parse.widen_for_errors(facts.language):
         facts = parse.parse_file(root, *item)
     return facts
 
 
-def _packed(results: list) -> list:
+def _packed(results: list) -> tuple[list, list[str]]:
     """The child's facts as they cross its pipe (``budget.run_guarded``'s ``finish``): each file's definitions and
     references as plain tuples (``marks.packed_records``), which pickle without a Python call per record; the file's
-    facts are the child's last use of them. ``_unpacked`` makes them records again in the process that takes them."""
+    facts are the child's last use of them. ``_unpacked`` makes them records again in the process that takes them.
+    With them, how the child collected each file (``topnodes.VERDICTS``: the run's report counts them)."""
     from .marks import packed_records
+    from .topnodes import VERDICTS
 
     for facts in results:
         facts.defs, facts.refs = packed_records(facts.defs), packed_records(facts.refs)
-    return results
+    return results, [why for _, why in VERDICTS]
 
 
 def _unpacked(facts):
@@ -100,15 +114,21 @@ def _unpacked(facts):
 _early: list[ParsedAhead] = []  # the child ``start_early`` forked, until ``parse_ahead`` takes or stops it
 
 
-def start_early(path: str, files: list[str]) -> None:
+def start_early(path: str, files: list[str], lake=None) -> None:
     """Fork the child as a one-shot ``update`` starts, before it imports pyarrow and the lake's modules, runs git and
     reads the snapshot (~0.15 s on a 2M-line lake), so that compiling the query overlaps all of them. It parses on a
     guess: that ``path`` is the repository's root. ``parse_ahead`` takes it when the run's plan, from the root the run
-    found, lists the same files, else stops it; ``cancel_early`` stops it when no run parses (a warm worker's)."""
+    found, lists the same files, else stops it; ``cancel_early`` stops it when no run parses (a warm worker's).
+    ``lake``: the lake's folder, where the files' top-level nodes' records are kept (``topnodes.store_folder``)."""
     try:
         root = Path(path).resolve()
+        store = None
+        if lake is not None:
+            from .topnodes import store_folder
+
+            store = store_folder(lake, root)
         rel = [_relative(root, file) for file in files]
-        child = _start(root, rel) if None not in rel else None
+        child = _start(root, rel, str(store) if store is not None else None) if None not in rel else None
     except (OSError, ValueError):  # the run finds out what is wrong, and says it
         return
     if child is not None:
@@ -134,28 +154,30 @@ def cancel_early() -> None:
         _early.pop().cancel()
 
 
-def parse_ahead(root: Path, files: list[str]) -> ParsedAhead | None:
+def parse_ahead(root: Path, files: list[str], store: str | None = None) -> ParsedAhead | None:
     """A child parsing ``files`` of ``root`` as an update's plan would list them (the one ``start_early`` forked,
     when it was given those paths of that root); None where it would not pay (no fork or no budget to watch it by,
     nothing to parse, big files, or the languages' queries compiled in this process already). The files are
-    planned once, by the child's starter: ``take`` compares its items with the run's own plan."""
+    planned once, by the child's starter: ``take`` compares its items with the run's own plan. ``store``: the
+    folder of the files' top-level nodes' records (``topnodes.store_folder``), which the child reads and keeps."""
     while _early:
         early = _early.pop()
-        if early.root == root and early.files == frozenset(files):
+        if early.root == root and early.files == frozenset(files):  # (its store: the same lake's)
             return early
         early.cancel()
-    return _start(root, files)
+    return _start(root, files, store)
 
 
-def _start(root: Path, files: list[str]) -> ParsedAhead | None:
+def _start(root: Path, files: list[str], store: str | None = None) -> ParsedAhead | None:
     from . import plan
 
     if not hasattr(os, "fork") or not budget.file_budget():
         return None
+    budget.reap_answered()  # an earlier child of this process has written its records: this one reads them
     items = plan.plan_changes(root, False, None, False, files).to_parse
     parse = sys.modules.get(f"{__package__}.parse")  # not imported yet: no query compiled
     compiled = parse is not None and any(lang.name in parse._PARSERS for _, lang, *_ in items)
     if not items or compiled or plan.total_bytes(root, items, MAX_BYTES + 1) > MAX_BYTES:
         return None
-    pid, fd = budget.start_child(partial(_parse_item, root, items), items, _packed)
-    return ParsedAhead(pid, fd, root, items, frozenset(files))
+    pid, fd = budget.start_child(partial(_parse_item, root, items, store=store), items, _packed)
+    return ParsedAhead(pid, fd, root, items, frozenset(files), store)

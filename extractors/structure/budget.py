@@ -190,7 +190,7 @@ def run_guarded(fn: Callable, items: list, on_failure: Callable, finish: Callabl
     only compact buffers cross the pipe). An item that outlives its budget, kills the child or raises gets
     ``finish([on_failure(item, reason)])`` instead, and the items around it are done again in new children.
     ``started``: a child ``start_child`` forked already for all of ``items`` (its pid and pipe, which this takes
-    over); only while the budget is on."""
+    over; once it has answered, its exit is not waited for: ``reap_answered``); only while the budget is on."""
     budget = file_budget()
     if started is None and (not budget or not hasattr(os, "fork") or not items):
         return [finish([fn(item) for item in items])]
@@ -199,8 +199,9 @@ def run_guarded(fn: Callable, items: list, on_failure: Callable, finish: Callabl
     while segments:
         segment = segments.pop(0)
         standby = _standby_for(fn, segment, finish) if started is None else None
+        given = started is not None  # what it does after its answer (``AFTER_ANSWER``) is not waited for
         child, started = started or standby or start_child(fn, segment, finish), None
-        result, failed_at, reason = await_child(*child, budget, standby=standby is not None)
+        result, failed_at, reason = await_child(*child, budget, standby=standby is not None, answered_later=given)
         if reason == UNANSWERED:  # died or hung before its work: no item's fault
             segments.insert(0, segment)
         elif failed_at is None:
@@ -224,12 +225,13 @@ def start_child(fn: Callable, items: list, finish: Callable = list) -> tuple[int
     return pid, read_end
 
 
-def await_child(pid: int, read_end: int, budget: float,
-                standby: bool = False) -> tuple[object, int | None, str | None]:
+def await_child(pid: int, read_end: int, budget: float, standby: bool = False,
+                answered_later: bool = False) -> tuple[object, int | None, str | None]:
     """(finish of all results, None, None) from the child, or (None, index of the item it stopped at, reason);
     the child is reaped and its pipe closed. ``standby``: a child forked ahead (``prepare_standby``), which has
     ``STANDBY_ANSWER_SECONDS`` to start its first item; dead or silent before that, (None, None, ``UNANSWERED``).
-    Its exit is not waited for once it has answered (``_reap_later``: a ~150 MiB process's teardown)."""
+    Its exit is not waited for once it has answered (``_reap_later``: a ~150 MiB process's teardown); nor is an
+    ``answered_later`` child's (a parse-ahead child keeps its records after its answer)."""
     current, outcome = -1, None
     clock = _ItemClock(pid, budget)
     try:
@@ -256,7 +258,8 @@ def await_child(pid: int, read_end: int, budget: float,
                 outcome = (value, None, None) if ok else (None, max(current, 0), f"parser failed: {value}")
     finally:
         os.close(read_end)
-        if pid is not None and standby and outcome is not None and outcome[1] is None and outcome[2] is None:
+        answered = outcome is not None and outcome[1] is None and outcome[2] is None
+        if pid is not None and (standby or answered_later) and answered:
             _reap_later(pid)
         elif pid is not None:
             reap(pid)
@@ -339,6 +342,9 @@ def _child_main(fn: Callable, items: list, finish: Callable, out: int) -> None:
         os._exit(status)
 
 
+AFTER_ANSWER: list[Callable[[], None]] = []  # in a child: run once its answer is sent (``_work``)
+
+
 def _work(fn: Callable, items: list, finish: Callable, out: int) -> None:
     """In a child: ``fn`` of each item, each announced (``S``), then ``finish`` of all (``R``)."""
     results = []
@@ -350,6 +356,11 @@ def _work(fn: Callable, items: list, finish: Callable, out: int) -> None:
     except Exception as exc:  # reported for this item; the parent skips it and goes on
         frame = pickle.dumps((False, f"{type(exc).__name__}: {exc}"[:300]))
     _send(out, b"R" + frame)
+    for after in AFTER_ANSWER:  # what need not hold the answer back (a parse's records kept for the next update)
+        try:
+            after()
+        except Exception:  # the answer is given: nothing left to report it to
+            pass
 
 
 # -- a child forked ahead ------------------------------------------------------------------------------------------
@@ -482,6 +493,12 @@ def _reap_later(pid: int) -> None:
 def _reap_exited() -> None:
     while _exited:
         reap(_exited.pop())
+
+
+def reap_answered() -> None:
+    """The children that answered and were left to end on their own, waited for: what they did after their answer
+    (a parse-ahead child's records) is done. A one-shot process ends without waiting (``os._exit``)."""
+    _reap_exited()
 
 
 def _send(fd: int, payload: bytes) -> None:

@@ -235,7 +235,7 @@ from typing import Callable, NamedTuple
 
 from pipeline.safeio import read_inside
 
-from . import budget
+from . import budget, topnodes
 from .discover import MAX_BYTES, is_test_path, sha_of, skip_reason
 from .langs import MIXIN, DocMember, ParseRules, has_kind, of_kind, parse_rules, split_outside
 from .langs.arity import Params, arguments_of, is_receiver, params_of
@@ -684,7 +684,9 @@ def _probed(parser, lang: Language, data: bytes) -> Probed | None:
     are read, not the file) or one that is not UTF-8 (read as Latin-1)."""
     if lang.markup or not data.isascii() and _utf8_error(data) is not None:
         return None
-    tree, read = _repaired_tree(parser, data, parse_rules(lang.name), until_error=True)
+    read_already = _PROBED[0] if _PROBED and _PROBED[0].grammar == lang.grammar and _PROBED[0].data == data else None
+    tree, read = (read_already.tree, read_already.read) if read_already is not None else \
+        _repaired_tree(parser, data, parse_rules(lang.name), until_error=True)  # (``topnodes`` read it, refused it)
     root = tree.root_node
     small = root.descendant_count <= PROBED_NODES * parser.language.parse_state_count
     _PROBED[:] = [Probed(lang.grammar, data, tree, read, _node_kinds(tree, parser.language) if small else None,
@@ -1126,9 +1128,10 @@ def _settled_captures(query, tree, data: bytes, written: bytes, facts: FileFacts
     settles its bindings and references."""
     helper = _helper_of(facts) if _HELPERS else None  # (a full index's run: one check a file)
     marks = (facts.status, facts.skip_reason, facts.package, facts.entry) if helper is not None else None
+    plan = topnodes.planned(facts.path, data) if topnodes.PLANNED else None  # an update's edit's changed run alone
     found = Captures()
     try:
-        _collect(budget.matches(query, tree.root_node, facts), data, facts, found, rules, roles)
+        _collect(_matches(query, tree, facts, plan), data, facts, found, rules, roles)
     except BaseException:  # the file falls back (``parse_file``): its helper taken above is stopped and reaped now,
         if helper is not None:  # not left running, unreaped, until the child exits
             _stop_helper(helper)
@@ -1136,7 +1139,12 @@ def _settled_captures(query, tree, data: bytes, written: bytes, facts: FileFacts
     if _SHIP:
         _ship(found, facts)
     if helper is not None:
-        found = _with_helpers(found, helper, tree, data, facts, rules, marks)
+        found = _with_helpers(found, helper, tree, data, facts, rules, marks, plan)
+    if plan is not None:  # the other top-level nodes' records, kept from the file's last parse
+        topnodes.join_kept(found, plan, tree.root_node, facts)
+    if topnodes.STORE and data is written and facts.status == "ok" and not tree.root_node.has_error \
+            and topnodes.kept_language(facts.language):  # (before the steps below change its lists)
+        topnodes.remember(facts.path, tree, data, found)
     if found.binders:
         _rebound(found.bindings, found.binders)
     if found.pasted:
@@ -1150,8 +1158,13 @@ def _settled_captures(query, tree, data: bytes, written: bytes, facts: FileFacts
     return found
 
 
+def _matches(query, tree, facts: FileFacts, plan=None) -> list:
+    """The query's matches in the file, or in a planned file's changed run (``topnodes.run_matches``)."""
+    return budget.matches(query, tree.root_node, facts) if plan is None else topnodes.run_matches(plan, query, tree)
+
+
 def _with_helpers(found: Captures, helper: Helper, tree, data: bytes, facts: FileFacts, rules: ParseRules,
-                  marks: tuple) -> Captures:
+                  marks: tuple, plan=None) -> Captures:
     """``found`` joined with the helper's Captures, or the file's captures collected again with the narrowed
     query compiled whole (the file's marks as they were before the first collection)."""
     answer = _helpers_captures(helper)
@@ -1162,7 +1175,7 @@ def _with_helpers(found: Captures, helper: Helper, tree, data: bytes, facts: Fil
     query, roles = _compiled(helper.grammar, helper.whole, helper.whole)
     _QUERIES[facts.language], _PATTERN_ROLES[facts.language] = query, roles
     found = Captures()
-    _collect(budget.matches(query, tree.root_node, facts), data, facts, found, rules, roles)
+    _collect(_matches(query, tree, facts, plan), data, facts, found, rules, roles)
     return found
 
 
@@ -1538,6 +1551,7 @@ class Captures:
     pasted: dict[str, list[tuple]] = field(default_factory=dict)
     # a forwarding function's name -> the receiver its body sends the name to (``@text.via``: ``runner``; None, self)
     forwarded: dict[str, str | None] = field(default_factory=dict)
+    entries: list[int] = field(default_factory=list)  # where a match marks the file an entry point (``@entry``)
 
 
 def _collect(matches: list, data: bytes, facts: FileFacts, found: Captures, rules: ParseRules,
@@ -2354,6 +2368,7 @@ def _pasted_calls(root, data: bytes, found: Captures, rules: ParseRules) -> list
 
 def _on_entry(c: OtherCapture) -> None:
     c.facts.entry = True
+    c.found.entries.append(c.node.start_byte)  # the node marking it, whose records an update may keep (``topnodes``)
 
 
 _SIGNATURE_ROLES = ("signature.type", "signature.named", "signature.result", "signature.argument",

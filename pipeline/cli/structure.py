@@ -58,7 +58,16 @@ def cmd_update(args) -> int:
     common.lean_process()
     from extractors.structure.ahead import cancel_early, start_early
 
-    start_early(args.path, args.files)  # the files parsed by a child while this process imports and reads the lake
+    from ..errors import LakeError
+    from ..location import find_lake
+
+    try:
+        lake = find_lake(args.lake)
+    except LakeError:  # the run says what is wrong with the configuration
+        lake = None
+    # the files parsed by a child while this process imports and reads the lake (their unchanged top-level nodes'
+    # records taken from the lake's folder)
+    start_early(args.path, args.files, lake)
     from ..indexing import update
 
     if common.WHOLE_PROCESS:  # the files shard the plan reads is read again for the scope and the merge: read once
