@@ -388,6 +388,8 @@ DIRECT_OPENS = {
     ("sources.py", "os.fdopen(fd, 'rb')"),  # a descriptor pipeline.safeio opened
     ("parse.py", "os.fdopen(_SHIP[0], 'wb')"),  # the split compile's helper writes its captures to the child's pipe
     ("evaluate.py", "tarfile.open(fileobj=proc.stdout"),  # git archive's stream, extracted through the data filter
+    ("topnodes.py", "open(_file_of(STORE[0], path), 'rb')"),  # the lake's own record file, read to a bound
+    ("topnodes.py", "open(temp, 'wb')"),  # written beside it in the lake, then renamed over it
 }
 
 
