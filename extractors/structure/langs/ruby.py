@@ -235,6 +235,9 @@ def _camelized(path: str) -> str:
 
 
 ERB = ".erb"  # an ERB template (Rails' views, ``app/views/**/*.html.erb``): HTML with Ruby in ``<% %>`` tags
+# a Jbuilder template (a Rails API's views, ``app/views/**/*.json.jbuilder``): plain Ruby run on the builder ``json``
+JBUILDER = ".jbuilder"
+VIEW_TEMPLATES = (ERB, JBUILDER)
 
 
 def source_view(path: str, data: bytes) -> bytes:
@@ -819,6 +822,7 @@ def extend_layers(name_layers: list, member_layers: list) -> None:
     generic class layer, a test framework's expectations on any object first."""
     name_layers.insert(0, super_call)
     name_layers.insert(1, dsl_block)
+    name_layers.insert(0, jbuilder_builder)
     name_layers.insert(name_layers.index("scoped") + 1, implicit_self)
     name_layers.insert(name_layers.index(implicit_self) + 1, spec_helpers)
     name_layers.insert(name_layers.index(spec_helpers) + 1, view_helpers)
@@ -826,6 +830,7 @@ def extend_layers(name_layers: list, member_layers: list) -> None:
     member_layers.insert(member_layers.index("class_named"), constant_member)
     member_layers.insert(0, core_extension)
     member_layers.insert(0, test_expectation)
+    member_layers.insert(0, jbuilder_builder)
     member_layers.insert(0, delegated_call)
     member_layers.insert(member_layers.index(core_extension) + 1, receiver_call)
 
@@ -1034,6 +1039,21 @@ def library_member(resolver, r, src):
 _RUNS_VALUE = frozenset({"call", "yield", "==="})  # what runs a Method object (`.()` is `call`)
 
 
+_BUILDER = "json"  # the Jbuilder object a template's code runs on (and each block's ``do |json|``)
+
+
+def jbuilder_builder(resolver, r, src):
+    """``json.title``, ``json.array! @posts, partial: ..``, ``json.(post, :id)`` in a Jbuilder template: the
+    builder's (external), whose missing methods name the JSON's keys. Read as any other object's, ``json.author``
+    and ``json.id`` were guessed into the repository's ``author`` and ``id`` or left unresolved."""
+    from ..resolve import EXTERNAL
+
+    if not r.path.endswith(JBUILDER):
+        return None
+    head = (r.receiver or r.name).partition(".")[0].partition("(")[0]
+    return EXTERNAL if head == _BUILDER else None
+
+
 def test_expectation(resolver, r, src):
     """``x.must_equal(y)``, ``x.should eq(y)`` in a test: the framework's, on any object (external)."""
     from ..discover import is_test_path
@@ -1165,13 +1185,14 @@ _HELPER_FILE = lazy_re(r"^app/helpers/(?:.*/)?\w+_helper\.rb$")
 
 
 def view_helpers(resolver, r, src):
-    """A bare ``divider_tag`` in a Rails view (an ERB template under ``app/views/``): a public method of a module
-    of the application's ``app/helpers/`` (Rails mixes every helper into every view: ``include_all_helpers``), the
-    first by the helper file's path. Nothing else's: a partial's local (``story``) stays unresolved."""
+    """A bare ``divider_tag`` in a Rails view (an ERB or Jbuilder template under ``app/views/``): a public method
+    of a module of the application's ``app/helpers/`` (Rails mixes every helper into every view:
+    ``include_all_helpers``), the first by the helper file's path. Nothing else's: a partial's local (``story``)
+    stays unresolved."""
     from ..resolve import Found
 
     at = r.path.find(_VIEWS)
-    if at < 0 or not r.path.endswith(ERB) or r.name[:1].isupper() or resolver._enclosing_class(src) is not None:
+    if at < 0 or not r.path.endswith(VIEW_TEMPLATES) or r.name[:1].isupper() or resolver._enclosing_class(src) is not None:
         return None
     for module in _view_helper_modules(resolver, r.path[:at]):
         found = resolver._member(module, r.name)
