@@ -828,6 +828,7 @@ def extend_layers(name_layers: list, member_layers: list) -> None:
     name_layers.insert(name_layers.index(spec_helpers) + 1, view_helpers)
     name_layers += [constant, test_framework]
     member_layers.insert(member_layers.index("class_named"), constant_member)
+    member_layers.insert(0, own_class_constant)
     member_layers.insert(0, core_extension)
     member_layers.insert(0, test_expectation)
     member_layers.insert(0, jbuilder_builder)
@@ -1350,6 +1351,34 @@ def constant(resolver, r, src):
     if not r.name[:1].isupper():
         return None
     return _found(resolver, r, r.name)
+
+
+_OWN_CLASS_CONSTANT = "self.class::"
+
+
+def own_class_constant(resolver, r, src):
+    """``self.class::Syncer.new(self)`` in a module a class includes (a Rails concern's way to build its class's own
+    collaborator: maybe's ``Syncable`` for ``Account::Syncer``, ``Family::Syncer``): the ``Syncer`` nested in the
+    enclosing class, else in each class including the module (``dispatch``, as ``self.m()`` in a mixin finds the
+    includers' ``m``), built (its ``initialize``) or asked for the member named. Was unresolved: every such
+    ``initialize`` listed as unused."""
+    from ..resolve import Found
+
+    if not (r.receiver or "").startswith(_OWN_CLASS_CONSTANT):
+        return None
+    constant = r.receiver[len(_OWN_CLASS_CONSTANT):]
+    cls = resolver._enclosing_class(src)
+    if cls is None or not constant.isidentifier() or not constant[:1].isupper():
+        return None
+    found = resolver._member_or_override(cls, constant)
+    classes = [i for i in (found.ids if found else ()) if resolver.g.by_id[i].kind in SCOPE_KINDS]
+    if not classes:
+        return None
+    if r.name == "new" and not _own_new(resolver, classes):
+        ids = [i for c in classes for i in [c] + list(getattr(resolver._member(c, "initialize"), "ids", ()))]
+        return Found(ids, found.resolution)
+    ids = [i for c in classes if (m := resolver._member(c, r.name)) for i in m.ids]
+    return Found(ids, found.resolution) if ids else None
 
 
 def constant_member(resolver, r, src):
