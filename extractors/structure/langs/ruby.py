@@ -829,6 +829,7 @@ def extend_layers(name_layers: list, member_layers: list) -> None:
     name_layers += [constant, test_framework]
     member_layers.insert(member_layers.index("class_named"), constant_member)
     member_layers.insert(0, own_class_constant)
+    member_layers.insert(0, partial_local)
     member_layers.insert(0, core_extension)
     member_layers.insert(0, test_expectation)
     member_layers.insert(0, jbuilder_builder)
@@ -1190,11 +1191,13 @@ def view_helpers(resolver, r, src):
     of a module of the application's ``app/helpers/`` (Rails mixes every helper into every view:
     ``include_all_helpers``), the first by the helper file's path. Nothing else's: a partial's local (``story``)
     stays unresolved."""
-    from ..resolve import Found
+    from ..resolve import UNRESOLVED, Found
 
     at = r.path.find(_VIEWS)
     if at < 0 or not r.path.endswith(VIEW_TEMPLATES) or r.name[:1].isupper() or resolver._enclosing_class(src) is not None:
         return None
+    if r.name == _partial_local(r.path):  # the partial's own local (`receipt` in `_receipt`) hides a helper's name
+        return UNRESOLVED
     for module in _view_helper_modules(resolver, r.path[:at]):
         found = resolver._member(module, r.name)
         if found:
@@ -1351,6 +1354,37 @@ def constant(resolver, r, src):
     if not r.name[:1].isupper():
         return None
     return _found(resolver, r, r.name)
+
+
+def partial_local(resolver, r, src):
+    """``notification.repo_url`` in the partial ``app/views/api/notifications/_notification.json.jbuilder`` (or
+    ``_notification.html.erb``): Rails hands a partial its object in the local named after it (``render
+    @notifications``, ``json.array! @notifications, partial: .., as: :notification``), an object of the model of
+    that name where the application has one (``Notification``): that class's member, not a guess among every
+    class's ``repo_url`` and ``state``; Ruby's (an attribute Active Record makes from a column) where the model
+    lacks it. No model of that name (``_form``'s ``form``): the other layers."""
+    if not r.receiver or r.receiver != _partial_local(r.path) or r.name[:1].isupper():
+        return None
+    local = r.receiver
+    model = "".join(part.capitalize() for part in local.split("_"))
+    from dataclasses import replace
+
+    ids, resolution = _constant_ids(resolver, replace(r, src_qualname="<module>"), model)  # the model's global name
+    classes = [i for i in ids if resolver.g.by_id[i].kind == "class"] if resolution != "ambiguous" else []
+    if not classes:
+        return None
+    found = next((f for f in (resolver._member(c, r.name) for c in classes) if f), None)
+    return _elsewhere(resolver, r, found) if found else _not_a_member(resolver, classes, r.name)
+
+
+def _partial_local(path: str) -> str | None:
+    """The local a Rails view partial is given its object in: ``notification`` in ``app/views/x/_notification.*``
+    (an ERB or Jbuilder template); None for any other file."""
+    name = posixpath.basename(path)
+    if not name.startswith("_") or not path.endswith(VIEW_TEMPLATES) or _VIEWS not in path:
+        return None
+    local = name[1:].partition(".")[0]
+    return local if local.isidentifier() else None
 
 
 _OWN_CLASS_CONSTANT = "self.class::"
