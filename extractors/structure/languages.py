@@ -85,7 +85,7 @@ LANGUAGES: dict[str, Language] = {
         # Ruby by other names: Rake's task files, Thor's scripts (a gem's spec fixtures: thor's `script.thor`, loaded
         # by its specs), gemspecs and Rack's config.ru call the code they configure; ERB templates (Rails' views)
         # are read as the Ruby of their tags (ruby.source_view)
-        Language("ruby", (".rb", ".rake", ".thor", ".gemspec", ".ru", ".erb"), "ruby", "ruby",  # tree-sitter (regex: unparsed)
+        Language("ruby", (".rb", ".rake", ".thor", ".gemspec", ".ru", ".erb", ".jbuilder"), "ruby", "ruby",  # tree-sitter (regex: unparsed)
                  (("function", r"^\s*def\s+(?:self\.)?(?P<name>[A-Za-z_]\w*[?!]?)"),
                   ("class", r"^\s*(?:class|module)\s+(?P<name>[A-Z]\w*)")),
                  # the DSL files of Ruby's tools, by name (a Rakefile's tasks call the code they run, as a .rake's)

@@ -235,6 +235,9 @@ def _camelized(path: str) -> str:
 
 
 ERB = ".erb"  # an ERB template (Rails' views, ``app/views/**/*.html.erb``): HTML with Ruby in ``<% %>`` tags
+# a Jbuilder template (a Rails API's views, ``app/views/**/*.json.jbuilder``): plain Ruby run on the builder ``json``
+JBUILDER = ".jbuilder"
+VIEW_TEMPLATES = (ERB, JBUILDER)
 
 
 def source_view(path: str, data: bytes) -> bytes:
@@ -819,13 +822,17 @@ def extend_layers(name_layers: list, member_layers: list) -> None:
     generic class layer, a test framework's expectations on any object first."""
     name_layers.insert(0, super_call)
     name_layers.insert(1, dsl_block)
+    name_layers.insert(0, jbuilder_builder)
     name_layers.insert(name_layers.index("scoped") + 1, implicit_self)
     name_layers.insert(name_layers.index(implicit_self) + 1, spec_helpers)
     name_layers.insert(name_layers.index(spec_helpers) + 1, view_helpers)
     name_layers += [constant, test_framework]
     member_layers.insert(member_layers.index("class_named"), constant_member)
+    member_layers.insert(0, own_class_constant)
+    member_layers.insert(0, partial_local)
     member_layers.insert(0, core_extension)
     member_layers.insert(0, test_expectation)
+    member_layers.insert(0, jbuilder_builder)
     member_layers.insert(0, delegated_call)
     member_layers.insert(member_layers.index(core_extension) + 1, receiver_call)
 
@@ -1034,6 +1041,21 @@ def library_member(resolver, r, src):
 _RUNS_VALUE = frozenset({"call", "yield", "==="})  # what runs a Method object (`.()` is `call`)
 
 
+_BUILDER = "json"  # the Jbuilder object a template's code runs on (and each block's ``do |json|``)
+
+
+def jbuilder_builder(resolver, r, src):
+    """``json.title``, ``json.array! @posts, partial: ..``, ``json.(post, :id)`` in a Jbuilder template: the
+    builder's (external), whose missing methods name the JSON's keys. Read as any other object's, ``json.author``
+    and ``json.id`` were guessed into the repository's ``author`` and ``id`` or left unresolved."""
+    from ..resolve import EXTERNAL
+
+    if not r.path.endswith(JBUILDER):
+        return None
+    head = (r.receiver or r.name).partition(".")[0].partition("(")[0]
+    return EXTERNAL if head == _BUILDER else None
+
+
 def test_expectation(resolver, r, src):
     """``x.must_equal(y)``, ``x.should eq(y)`` in a test: the framework's, on any object (external)."""
     from ..discover import is_test_path
@@ -1165,14 +1187,17 @@ _HELPER_FILE = lazy_re(r"^app/helpers/(?:.*/)?\w+_helper\.rb$")
 
 
 def view_helpers(resolver, r, src):
-    """A bare ``divider_tag`` in a Rails view (an ERB template under ``app/views/``): a public method of a module
-    of the application's ``app/helpers/`` (Rails mixes every helper into every view: ``include_all_helpers``), the
-    first by the helper file's path. Nothing else's: a partial's local (``story``) stays unresolved."""
-    from ..resolve import Found
+    """A bare ``divider_tag`` in a Rails view (an ERB or Jbuilder template under ``app/views/``): a public method
+    of a module of the application's ``app/helpers/`` (Rails mixes every helper into every view:
+    ``include_all_helpers``), the first by the helper file's path. Nothing else's: a partial's local (``story``)
+    stays unresolved."""
+    from ..resolve import UNRESOLVED, Found
 
     at = r.path.find(_VIEWS)
-    if at < 0 or not r.path.endswith(ERB) or r.name[:1].isupper() or resolver._enclosing_class(src) is not None:
+    if at < 0 or not r.path.endswith(VIEW_TEMPLATES) or r.name[:1].isupper() or resolver._enclosing_class(src) is not None:
         return None
+    if r.name == _partial_local(r.path):  # the partial's own local (`receipt` in `_receipt`) hides a helper's name
+        return UNRESOLVED
     for module in _view_helper_modules(resolver, r.path[:at]):
         found = resolver._member(module, r.name)
         if found:
@@ -1329,6 +1354,65 @@ def constant(resolver, r, src):
     if not r.name[:1].isupper():
         return None
     return _found(resolver, r, r.name)
+
+
+def partial_local(resolver, r, src):
+    """``notification.repo_url`` in the partial ``app/views/api/notifications/_notification.json.jbuilder`` (or
+    ``_notification.html.erb``): Rails hands a partial its object in the local named after it (``render
+    @notifications``, ``json.array! @notifications, partial: .., as: :notification``), an object of the model of
+    that name where the application has one (``Notification``): that class's member, not a guess among every
+    class's ``repo_url`` and ``state``; Ruby's (an attribute Active Record makes from a column) where the model
+    lacks it. No model of that name (``_form``'s ``form``): the other layers."""
+    if not r.receiver or r.receiver != _partial_local(r.path) or r.name[:1].isupper():
+        return None
+    local = r.receiver
+    model = "".join(part.capitalize() for part in local.split("_"))
+    from dataclasses import replace
+
+    ids, resolution = _constant_ids(resolver, replace(r, src_qualname="<module>"), model)  # the model's global name
+    classes = [i for i in ids if resolver.g.by_id[i].kind == "class"] if resolution != "ambiguous" else []
+    if not classes:
+        return None
+    found = next((f for f in (resolver._member(c, r.name) for c in classes) if f), None)
+    return _elsewhere(resolver, r, found) if found else _not_a_member(resolver, classes, r.name)
+
+
+def _partial_local(path: str) -> str | None:
+    """The local a Rails view partial is given its object in: ``notification`` in ``app/views/x/_notification.*``
+    (an ERB or Jbuilder template); None for any other file."""
+    name = posixpath.basename(path)
+    if not name.startswith("_") or not path.endswith(VIEW_TEMPLATES) or _VIEWS not in path:
+        return None
+    local = name[1:].partition(".")[0]
+    return local if local.isidentifier() else None
+
+
+_OWN_CLASS_CONSTANT = "self.class::"
+
+
+def own_class_constant(resolver, r, src):
+    """``self.class::Syncer.new(self)`` in a module a class includes (a Rails concern's way to build its class's own
+    collaborator: maybe's ``Syncable`` for ``Account::Syncer``, ``Family::Syncer``): the ``Syncer`` nested in the
+    enclosing class, else in each class including the module (``dispatch``, as ``self.m()`` in a mixin finds the
+    includers' ``m``), built (its ``initialize``) or asked for the member named. Was unresolved: every such
+    ``initialize`` listed as unused."""
+    from ..resolve import Found
+
+    if not (r.receiver or "").startswith(_OWN_CLASS_CONSTANT):
+        return None
+    constant = r.receiver[len(_OWN_CLASS_CONSTANT):]
+    cls = resolver._enclosing_class(src)
+    if cls is None or not constant.isidentifier() or not constant[:1].isupper():
+        return None
+    found = resolver._member_or_override(cls, constant)
+    classes = [i for i in (found.ids if found else ()) if resolver.g.by_id[i].kind in SCOPE_KINDS]
+    if not classes:
+        return None
+    if r.name == "new" and not _own_new(resolver, classes):
+        ids = [i for c in classes for i in [c] + list(getattr(resolver._member(c, "initialize"), "ids", ()))]
+        return Found(ids, found.resolution)
+    ids = [i for c in classes if (m := resolver._member(c, r.name)) for i in m.ids]
+    return Found(ids, found.resolution) if ids else None
 
 
 def constant_member(resolver, r, src):

@@ -549,11 +549,21 @@ def _fits(params: tuple, args: tuple, i: int, j: int) -> bool:
 _EMPTY_ATTRIBUTE_ARGS = lazy_re(rb"(@[A-Za-z_]\w*)(\([ \t]*\))")
 _TYPED_THROWS = lazy_re(rb"(\bthrows)(\([A-Za-z_][\w.]*\))")
 _DIRECTIVE = lazy_re(rb"(?m)^([ \t]*)(#(?:if|elseif|else|endif|error|warning)\b[^\n]*)$")
+# Swift concurrency in a condition, which the grammar reads as a statement or a `let`'s value only: `try`, `try?`
+# or `try!` before `await` (`if let x = try? await client.get(..) {`: the `try` blanked, `await f()` reads there),
+# and a condition starting with `await` (`if await store.isEmpty {`: the `await` blanked); a protocol composition
+# continued on the next line (`typealias Client = A.Client\n  & B.Client`: the break moved after the `&`). Its error
+# recovery lost whole classes there (IceCubesApp's `StatusRowViewModel`, `EditorStore`: their methods read as
+# top-level functions nothing calls). What is blanked is an effect marker: the call, its arguments and value stay.
+_TRY_BEFORE_AWAIT = lazy_re(rb"\btry[?!]?(?=[ \t]++await\b)")
+_CONDITION_AWAIT = lazy_re(rb"(?<=\bif )await\b|(?<=\bwhile )await\b")
+_LEADING_AMPERSAND = lazy_re(rb"\n([ \t]*+)&(?=[ \t])")
 
 
 def repairs(language: str) -> tuple:
-    """The byte-for-byte rewrites to try on a Swift file that failed to parse."""
-    return (repair,)
+    """The byte-for-byte rewrites to try on a Swift file that failed to parse: every one at once, then the older
+    ones alone (a reading with more errors than the file's own is never kept: ``parse._repaired``)."""
+    return (repair_all, repair)
 
 
 def repair(data: bytes) -> bytes:
@@ -561,6 +571,19 @@ def repair(data: bytes) -> bytes:
     lines."""
     blank = lambda m: m.group(1) + b" " * len(m.group(2))  # noqa: E731  (no newline inside: lines are kept)
     return _DIRECTIVE.sub(blank, _TYPED_THROWS.sub(blank, _EMPTY_ATTRIBUTE_ARGS.sub(blank, data)))
+
+
+def repair_all(data: bytes) -> bytes:
+    """``repair``'s, and ``if let x = try? await f()`` -> ``if let x =      await f()``, ``if await x`` -> ``if
+    x``, ``A\n  & B`` -> ``A&\n   B`` (``B`` where it was)."""
+    data = repair(data)
+    if b"await" in data:
+        data = _CONDITION_AWAIT.sub(_blanked, _TRY_BEFORE_AWAIT.sub(_blanked, data))
+    return _LEADING_AMPERSAND.sub(lambda m: b"&\n" + m.group(1), data) if b"&" in data else data
+
+
+def _blanked(m: re.Match) -> bytes:
+    return b" " * (m.end() - m.start())
 
 
 TARGET_FOLDERS = frozenset({"Sources", "Tests", "Plugins", "Examples", "Tools", "Benchmarks", "Snippets"})

@@ -168,6 +168,13 @@
   default_value: (class_constant_access_expression (name) @_class .) @var.type (#eq? @_class "class"))
 (assignment_expression left: (variable_name (name) @var.name)
   right: (class_constant_access_expression (name) @_class .) @var.type (#eq? @_class "class"))
+; Laravel's container asked for a class and held (`$service = app(ApiService::class); $service->ping()`,
+; `resolve(..)`): the variable holds that class's object (its call's value, `app()`, says nothing: a library's)
+; needs: app|resolve
+(assignment_expression left: (variable_name (name) @var.name)
+  right: (function_call_expression function: (name) @_container
+    arguments: (arguments . (argument (class_constant_access_expression (name) @_class .) @var.type)))
+  (#any-of? @_container "app" "resolve") (#eq? @_class "class"))
 (catch_clause type: (type_list . (named_type) @var.type .) name: (variable_name (name) @var.name))
 (assignment_expression left: (variable_name (name) @var.name) right: (object_creation_expression) @var.type)
 ; `$self = $this;` before a closure that captures it (`use ($self)`, older code's and tests' way): the object

@@ -217,6 +217,13 @@
 ; is declared with (a type, not a value: a function it may hold is not called through the variable)
 (property_declaration name: (pattern bound_identifier: (simple_identifier) @var.name)
   value: (navigation_expression) @var.type)
+; SwiftUI's environment read by type (`@Environment(CurrentAccount.self) private var account`, the Observation
+; framework's way since iOS 17): the property holds that type's object, though no type annotation says so
+; needs: Environment
+(property_declaration (modifiers (attribute (user_type (type_identifier) @_environment)
+    . (navigation_expression target: (_) @var.type suffix: (navigation_suffix suffix: (simple_identifier) @_self))))
+  name: (pattern bound_identifier: (simple_identifier) @var.name)
+  (#eq? @_environment "Environment") (#eq? @_self "self"))
 ; let c = try await make(): what make returns; if let x = c as? P / guard let x = c as? P: a P
 (property_declaration name: (pattern bound_identifier: (simple_identifier) @var.name)
   value: (try_expression [(call_expression . [(simple_identifier) (navigation_expression)]) @var.value
