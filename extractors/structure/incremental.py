@@ -28,7 +28,7 @@ from .langs import HANDS_ON, MAX_HANDS_ON
 from .marks import OBJECT_KEY
 from .graph import METHODS
 from .resolve import CLASSLIKE, DECLARED_KINDS, EARLY_KINDS, FLOW_KINDS, IMPORT_KINDS, MAX_PASSED_ON, MODULE, STORED_FORM, \
-    Edge
+    Edge, mentions
 
 SIGNATURE = ["id", "name", "qualname", "kind", "parent_id"]  # what resolution reads of a definition
 EARLY_REF = ["path", "src_qualname", "kind", "name", "receiver", "module", "alias"]  # imports, bases (not lines)
@@ -49,16 +49,36 @@ class EditScope:
         self.classes: set[str] = set()  # classes whose members or bases moved (subclasses follow)
         self.modules: set[str] = set()  # files added, deleted, or whose imports or package moved
         self.callees: set[str] = set()  # names of functions given other functions by changed calls
+        # callee -> the names of the functions passing their parameters on to it (None: a value passed by name)
+        self.passers: dict[str, set[str | None]] = {}
         self.flows: set[str] = set()  # functions whose declared type or value-flow facts moved
         self.signed: set[str] = set()  # of those, the ones whose ``signature`` facts moved
         self.methods: set[str] = set()  # names of the methods added, removed or moved (templates fit)
+        self.valued: set[str] = set()  # of ``flows``, those whose value resolved to a definition before the edit
         self.rebased = False  # a class's bases moved: which methods a template reaches, whatever their names
         self.bases: set[str] = set()  # the names of the bases added or removed (their files' mixins resolve again)
+        # of the affected files, those whose every line resolves again (``affected_paths``; None: every one): the
+        # others keep the lines that name nothing the edit moved (``kept_resolution``)
+        self.whole: set[str] | None = None
 
     @property
     def local(self) -> bool:
         """Nothing another file reads moved: only the changed files' own edges change."""
         return self.same_definitions and not self.callees
+
+    @property
+    def keeps_lines(self) -> bool:
+        """Only definitions moved (no import, base or file): a line naming none of them, in the changed files or
+        in the files the edit reaches, keeps its edges (``kept_resolution``)."""
+        return not (self.modules or self.rebased or self.bases)
+
+    @property
+    def mentioned(self) -> frozenset[str]:
+        """The names a line must not mention to keep its edges: the moved definitions' and changed imports'
+        names, a moved member's (an object handed where its owner is declared), the functions whose facts moved."""
+        names = {name[len(OBJECT_KEY):] if name.startswith(OBJECT_KEY) else name for name in self.names}
+        names |= {f.rpartition("::")[2].rpartition(".")[2].partition("#")[0] for f in self.flows}
+        return frozenset(n for n in names if n)
 
     @property
     def same_definitions(self) -> bool:
@@ -90,8 +110,9 @@ def next_sid_of(state: dict, previous) -> int:
     return 0 if top is None else top + 1
 
 
-def edit_scope(changed: set[str], old: dict, new: dict) -> EditScope:
-    """Compare the changed files' rows before and after: definitions, imports and bases, file facts."""
+def edit_scope(changed: set[str], old: dict, new: dict, lines: "KeptLines | None" = None) -> EditScope:
+    """Compare the changed files' rows before and after: definitions, imports and bases, file facts. ``lines``
+    (``kept_lines`` of the changed files, read ahead): which moved functions' values resolved before the edit."""
     scope = EditScope(changed=set(changed))
     before, after = _rows(old["symbols"], SIGNATURE + ["path"]), _rows(new["symbols"], SIGNATURE + ["path"])
     moved = set(before) ^ set(after)
@@ -115,8 +136,10 @@ def edit_scope(changed: set[str], old: dict, new: dict) -> EditScope:
             scope.classes.add(f"{row[0]}::{row[1]}")
             scope.rebased = True
             scope.bases.add(_last_name(row[3]))
-    _value_facts_moved(scope, _facts(old["refs"]) ^ _facts(new["refs"]), {row[0] for row in before},
-                       _renamed(early_before | early_after))
+    facts_before, facts_after = _facts(old["refs"]), _facts(new["refs"])
+    _value_facts_moved(scope, (facts_before ^ facts_after) - _handing_nothing(facts_before, facts_after, scope.ids, lines),
+                       {row[0] for row in before}, _renamed(early_before | early_after))
+    scope.valued = _valued(scope.flows, old["refs"], lines)
     files_before, files_after = _file_facts(old["files"]), _file_facts(new["files"])
     for path in changed:
         was, now = files_before.get(path), files_after.get(path)
@@ -124,6 +147,111 @@ def edit_scope(changed: set[str], old: dict, new: dict) -> EditScope:
             scope.modules.add(path)
             scope.names |= {row[1] for row in before | after if row[5] == path and row[3] != "module"}
     return scope
+
+
+VALUE_KINDS = ("returns", "local_returns", "returns_call", "type.return", "value.returned")  # a function's value
+
+
+def _valued(flows: set[str], refs: pa.Table | None, lines: "KeptLines | None") -> set[str]:
+    """Of ``flows`` (functions whose facts moved), those whose value the previous edges resolved: an edge from the
+    function at a line stating what it returns. A function returning nothing of the repository's (``return
+    all(...)``, a builtin's) gave no line elsewhere a value to read. All of them where the lines were not read."""
+    if not flows or lines is None or refs is None:
+        return set(flows)
+    plain = pc.decoded(refs.select(["path", "src_qualname", "kind", "line"]))
+    stated = {(f"{p}::{q}", line) for p, q, kind, line in zip(*plain.to_pydict().values())
+              if kind in VALUE_KINDS and f"{p}::{q}" in flows}
+    ends = pc.decoded(lines.table.select(["src_id", "dst_id", "line"])).to_pydict()
+    resolved = {(src, line) for src, dst, line in zip(*ends.values()) if dst is not None and src in flows}
+    return {function for function, _line in stated & resolved}
+
+
+def _handing_nothing(before: set[tuple], after: set[tuple], moved: set[str], lines: "KeptLines | None") -> set[tuple]:
+    """The moved ``callback`` facts (a name passed to a call) that hand no function over: those of a definition
+    renamed or moved whose twin passes the same name to the same call (``FACT_REF`` but the source), and, where
+    the previous edges were read (``lines``), those gone whose call had no ``callback`` edge for that name (``run(x)``
+    of a variable: ``run(helper)`` has one)."""
+    def passed(facts: set[tuple]) -> dict[tuple, list[tuple]]:
+        found: dict[tuple, list[tuple]] = {}
+        for fact in facts:
+            if fact[2] == "callback" and f"{fact[0]}::{fact[1]}" in moved:
+                found.setdefault(fact[:1] + fact[2:], []).append(fact)
+        return found
+
+    gone, came = passed(before - after), passed(after - before)
+    nothing = set()
+    for key in gone.keys() & came.keys():
+        if len(gone[key]) == len(came[key]):
+            nothing.update(gone[key] + came[key])
+    if lines is not None:
+        ends = pc.decoded(lines.table.select(["src_id", "dst_name", "ref_form"])).to_pydict()
+        handed = {(src, name) for src, name, form in zip(*ends.values()) if form == "callback"}
+        nothing.update(fact for facts in gone.values() for fact in facts
+                       if (f"{fact[0]}::{fact[1]}", fact[3]) not in handed)
+    return nothing
+
+
+def _functions_of(qualname: str) -> set[str]:
+    """The names of a definition and of those enclosing it (``f#2.g``: ``f``, ``g``): a parameter passed on may be
+    an enclosing function's."""
+    return {part.partition("#")[0] for part in qualname.split(".")}
+
+
+def given_only(scope: EditScope, previous, refs: list[pa.Table | None]) -> None:
+    """``scope.callees`` less those reached only by parameters passed on (``param_passed``: ``str(x)`` in ``def
+    f(x)``) from functions no call or decorator gives a function: what such a parameter hands the callee is what
+    its function's callers give it (``Resolver._bind_passed_on``), nothing where none does (a function appended,
+    renamed or removed with its body, ``len(str(x))``, reaches no other file's parameter calls). ``refs``: the
+    changed files' references before and after the edit (what ``ref_names`` does not list yet)."""
+    passing = {name for passers in scope.passers.values() for name in passers if name}
+    if not passing:
+        return
+    given = _given(previous, passing, refs)
+    for callee, passers in scope.passers.items():
+        if None not in passers and passers.isdisjoint(given):
+            scope.callees.discard(callee)
+
+
+def _given(previous, names: set[str], refs: list[pa.Table | None]) -> set[str]:
+    """Of ``names`` (functions), those that may be given a function: one passed by name to a call of one where the
+    previous edges resolved it (a ``callback`` edge at that line: ``run(helper)``, not ``run(x)``), a parameter
+    passed on to one (``param_passed``), one decorating a definition, one imported under another name, or any call
+    of one in the changed files (``refs``: before and after the edit, whose edges are not read)."""
+    from .rows import passed
+
+    files = previous("ref_names", columns=["name", "path"], where=("name", sorted(names)), dictionary=["path"])
+    paths = sorted(_paths(files)) if files is not None else []
+    lake = previous("callback_refs", columns=["kind", "name", "module", "path", "line"], where=("path", paths),
+                    dictionary=["kind", "path"]) if paths else None
+    given, asked = set(), {}  # asked: (path, line, name passed) -> the function it is passed to
+    for table, edited in [(lake, False)] + [(None if t is None else passed(t), True) for t in refs]:
+        if table is None or not table.num_rows:
+            continue
+        columns = pc.decoded(table.select(["kind", "name", "module", "path", "line"])).to_pydict()
+        for kind, name, module, path, line in zip(*columns.values()):
+            if kind in ("import", "decorated_by"):  # ``@traced`` after ``trace as traced``: ``trace`` given
+                given.add((name or "").rpartition(".")[2])
+                continue
+            callee = (module or "").rpartition(".")[2]
+            if callee in names and (edited or kind == "param_passed"):
+                given.add(callee)
+            elif callee in names:
+                asked[(path, line, name)] = callee
+    return (given | _passed_functions(previous, asked)) & names
+
+
+def _passed_functions(previous, asked: dict[tuple, str]) -> set[str]:
+    """The functions of ``asked`` ((path, line, name passed) -> function) the previous edges say were given one."""
+    if not asked:
+        return set()
+    edges = previous("edges", columns=["path", "line", "ref_form", "dst_name"],
+                     where=("path", sorted({path for path, _, _ in asked})), dictionary=["path", "ref_form"])
+    if edges is None:
+        return set(asked.values())
+    edges = pc.decoded(edges)
+    edges = pc.filter(edges, pc.equal(edges.column("ref_form"), "callback"))
+    ends = zip(*edges.select(["path", "line", "dst_name"]).to_pydict().values())
+    return {asked[end] for end in ends if end in asked}
 
 
 def _last_name(name: str | None) -> str:
@@ -148,9 +276,11 @@ def _value_facts_moved(scope: EditScope, moved: set[tuple], existed: set[str],
     passes ``rest`` to ``run``)."""
     for path, qual, kind, _name, _receiver, module, _alias, _bound in moved:
         if kind in ("callback", "param_passed"):
-            scope.callees.add(module.rpartition(".")[2])
-            if (path, module) in renamed:
-                scope.callees.add(renamed[(path, module)])
+            callees = {module.rpartition(".")[2]} | ({renamed[(path, module)]} if (path, module) in renamed else set())
+            scope.callees |= callees
+            for callee in callees:  # a parameter passed on: only what the passing function is given reaches it
+                scope.passers.setdefault(callee, set()).update(_functions_of(qual) if kind == "param_passed"
+                                                               else {None})
             continue
         if "." in qual and kind in DECLARED_KINDS:  # a member's declared type (onDone?: (r: Report) => void): the
             # files handing an object literal where its owner is declared type their functions by it (no edge says so)
@@ -204,6 +334,7 @@ def affected_paths(scope: EditScope, previous, new_refs: pa.Table, indexed: bool
     affected = set(scope.changed)
     if scope.local:
         return affected
+    whole = set() if scope.keeps_lines and indexed else None  # files whose every line resolves again
     if scope.names:
         affected |= _naming(previous, scope.names, scope.methods, scope.rebased) - scope.changed
     if scope.modules:
@@ -213,16 +344,23 @@ def affected_paths(scope: EditScope, previous, new_refs: pa.Table, indexed: bool
         imports = _without(imports, scope.changed)
         affected |= _importers(imports, scope.modules) if imports is not None else set()
     if scope.linked or scope.classes:  # a definition only added has no edges yet: no scan of the edges
-        affected |= _linked(previous, scope, indexed)
+        linked = _linked(previous, scope, indexed)
+        affected |= linked
+        if whole is not None and scope.valued:  # what those functions returned moved: a line reading their value
+            whole |= _value_readers(previous, scope.valued)  # need not name them (``self.made.run()``)
     if scope.bases:  # a mixin included or dropped: its calls resolve through its includers (``_mixin_files``)
         affected |= _defining(previous, scope.bases - {""}, indexed)
     if scope.callees:
-        affected |= _defining_through(previous, scope.callees, indexed)
+        defining = _defining_through(previous, scope.callees, indexed)
+        affected |= defining
+        whole = None if whole is None else whole | defining
     if scope.signed:
         handing = _handing_on(previous, scope.signed) if indexed else None
         if handing is None:
             return None  # a lake without the edge indexes: everything is resolved again
-        affected |= handing
+        affected |= handing  # a callback's parameters typed by a moved signature: lines that need not name it
+        whole = None if whole is None else whole | handing
+    scope.whole = whole
     return affected
 
 
@@ -388,6 +526,15 @@ def _edge_ends(previous, scope: EditScope) -> set[str] | None:
     if targets is None or sources is None:
         return None
     return _paths(targets) | _paths(sources)
+
+
+def _value_readers(previous, functions: set[str]) -> set[str]:
+    """The files with an edge to one of ``functions``, to what they returned or to what they decorate: where a line
+    may read their value without naming them (a field holding one's result, read elsewhere in the file)."""
+    values = _flow_values(_edges_of(previous, functions), functions) | _decorated(previous, functions)
+    targets = previous("edge_targets", columns=["dst_id", "path"], where=("dst_id", sorted(functions | values)),
+                       dictionary=["path"])
+    return set() if targets is None else _paths(targets)
 
 
 def _edges_of(previous, functions: set[str]) -> pa.Table | None:
@@ -649,20 +796,73 @@ def read_ahead(previous, changed: set[str], lines: bool, shard_file=None) -> Rea
     return ReadAhead(frozenset(changed), old, kept, lake)
 
 
-def kept_resolution(scope: EditScope, old: dict, previous, lines: KeptLines | None = None) -> KeptResolution | None:
-    """What the changed files' lines resolved to before the edit, when the edit kept their resolution: no definition,
-    import, base or value-flow fact moved. A function newly passed to a call by name (``scope.callees``, as often a
-    variable: ``len(text)``) changes only what the called functions' parameters call: the lines inside a function of
-    such a name are resolved again. ``old``: the changed files' ``symbols`` and ``refs`` before the edit; their
-    edges are read from the lake (``previous``) only then, unless ``lines`` (``kept_lines``) read them already."""
-    if not scope.same_definitions:
+def kept_resolution(scope: EditScope, old: dict, previous, lines: KeptLines | None = None,
+                    affected: set[str] | None = None) -> KeptResolution | None:
+    """What the lines of the files resolved again resolved to before the edit, where the edit kept their resolution.
+    When no definition, import, base or value-flow fact moved, every line of the changed files is one. When only
+    definitions moved (``EditScope.keeps_lines``: added, removed, renamed), a line of the changed files or of the
+    ``affected`` files the edit reaches is one unless it names a moved definition (``EditScope.mentioned``, in its
+    names, receivers, modules or values), had an edge to or from one, calls a name template, or lies in a file
+    resolved whole (``EditScope.whole``): a definition added, removed or renamed resolves the references naming it,
+    not their files. A function newly passed to a call by name (``scope.callees``, as often a variable:
+    ``len(text)``) changes only what the called functions' parameters call: the lines inside a function of such a
+    name are resolved again. ``old``: the changed files' ``symbols`` and ``refs`` before the edit; their edges are
+    read from the lake (``previous``) only then, unless ``lines`` (``kept_lines``) read them already."""
+    moved = not scope.same_definitions
+    if moved and (not scope.keeps_lines or scope.whole is None or affected is None):
         return None
     if lines is None or lines.changed != frozenset(scope.changed):
         lines = kept_lines(scope.changed, old, previous)
+    if moved:
+        lines = _joined(lines, _reached_lines(previous, affected - scope.changed - scope.whole))
     if lines is None:
         return None
     kept = {key: rows for key, rows, src in lines.candidates if src is None or not _inside(src, scope.callees)}
+    if moved:
+        kept = _naming_nothing_moved(kept, scope, lines.table)
     return KeptResolution(kept, lines.sids, lines.table)
+
+
+def _reached_lines(previous, paths: set[str]) -> KeptLines | None:
+    """``kept_lines`` of files the edit did not change: their rows as the lake holds them."""
+    if not paths:
+        return None
+    where = ("path", sorted(paths))
+    old = {t: previous(t, where=where, hand_over=True) for t in ("symbols", "refs")}
+    return kept_lines(paths, old, previous)
+
+
+def _joined(first: KeptLines | None, second: KeptLines | None) -> KeptLines | None:
+    """Two files' sets of lines as one: the second's rows numbered after the first's."""
+    if first is None or second is None:
+        return first or second
+    shift = first.table.num_rows
+    moved = [(key, [row + shift for row in rows], src) for key, rows, src in second.candidates]
+    return KeptLines(first.changed | second.changed, first.candidates + moved, {**second.sids, **first.sids},
+                     pa.concat_tables([first.table, second.table]))
+
+
+def _naming_nothing_moved(kept: dict[tuple, list[int]], scope: EditScope, table: pa.Table) -> dict[tuple, list[int]]:
+    """The lines of ``kept`` that may keep their edges after definitions moved: in no file resolved whole, naming
+    no moved definition (nor a template a moved method may fit), with no edge to or from a moved definition."""
+    names, whole, ids = scope.mentioned, scope.whole or set(), scope.ids
+    ends = pc.decoded(table.select(["src_id", "dst_id"])).to_pydict()
+    touching = {row for row, (src, dst) in enumerate(zip(ends["src_id"], ends["dst_id"])) if src in ids or dst in ids}
+    found = {}
+    for key, rows in kept.items():
+        if key[0] in whole or not touching.isdisjoint(rows):
+            continue
+        if any(_names_moved(ref, names) for ref, _count in key[2]):
+            continue
+        found[key] = rows
+    return found
+
+
+def _names_moved(ref: tuple, names: frozenset[str]) -> bool:
+    """Whether a reference's ``DECIDING`` values name one of ``names`` (as part of a dotted receiver or a value
+    too), or a template (``visit_*``) one of them may fit."""
+    _kind, name, receiver, module, alias, bound_to = ref[:6]
+    return (name is not None and "*" in name) or mentions(names, (name, receiver, module, alias, bound_to))
 
 
 def kept_lines(changed, old: dict, previous) -> KeptLines | None:
