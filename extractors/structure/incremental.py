@@ -47,6 +47,8 @@ class EditScope:
         self.linked: set[str] = set()  # of those, the ones the previous edges can name (not added)
         self.names: set[str] = set()  # their names, and the names changed imports bind
         self.classes: set[str] = set()  # classes whose members or bases moved (subclasses follow)
+        self.methods_only: set[str] = set()  # of those, classes with a plain method moved (``plain_owners``)
+        self.reowned: set[str] = set()  # and those with another member moved
         self.modules: set[str] = set()  # files added, deleted, or whose imports or package moved
         self.callees: set[str] = set()  # names of functions given other functions by changed calls
         # callee -> the names of the functions passing their parameters on to it (None: a value passed by name)
@@ -71,6 +73,13 @@ class EditScope:
         """Only definitions moved (no import, base or file): a line naming none of them, in the changed files or
         in the files the edit reaches, keeps its edges (``kept_resolution``)."""
         return not (self.modules or self.rebased or self.bases)
+
+    @property
+    def plain_owners(self) -> set[str]:
+        """The classes whose plain methods alone moved (no base, no field, no special method: ``__init__``,
+        ``__getattr__``, a constructor, which a subclass's lines reach without naming them): a subclass is reached
+        by them only where it overrides one (its dispatch edges) or names one (``_naming``)."""
+        return set() if self.rebased else self.methods_only - self.reowned - self.ids
 
     @property
     def mentioned(self) -> frozenset[str]:
@@ -127,18 +136,22 @@ def edit_scope(changed: set[str], old: dict, new: dict, lines: "KeptLines | None
         parent = row[4]
         if parent and not parent.endswith("::" + MODULE) and kinds.get(parent, "class") in CLASSLIKE:
             scope.classes.add(parent)
+            (scope.methods_only if row[3] in METHODS and not _special(row[1]) else scope.reowned).add(parent)
             scope.names.add(OBJECT_KEY + row[1])  # the objects handed where the member's owner is declared
     early_before, early_after = _early(old["refs"]), _early(new["refs"])
     for row in early_before ^ early_after:
-        scope.modules.add(row[0])
         scope.names.update(n for n in (row[3], row[6]) if n)
+        if row[2] in IMPORT_KINDS and kinds.get(f"{row[0]}::{row[1]}") in FUNCTIONS:
+            continue  # an import inside a function (moved with it) binds there only: the lines naming it follow
+        scope.modules.add(row[0])
         if row[2] == "inherits":
             scope.classes.add(f"{row[0]}::{row[1]}")
             scope.rebased = True
             scope.bases.add(_last_name(row[3]))
     facts_before, facts_after = _facts(old["refs"]), _facts(new["refs"])
-    _value_facts_moved(scope, (facts_before ^ facts_after) - _handing_nothing(facts_before, facts_after, scope.ids, lines),
-                       {row[0] for row in before}, _renamed(early_before | early_after))
+    handing_nothing = _handing_nothing(facts_before, facts_after, scope.ids, lines)
+    _value_facts_moved(scope, (facts_before ^ facts_after) - handing_nothing, {row[0] for row in before},
+                       _renamed(early_before | early_after), kinds)
     scope.valued = _valued(scope.flows, old["refs"], lines)
     files_before, files_after = _file_facts(old["files"]), _file_facts(new["files"])
     for path in changed:
@@ -149,6 +162,7 @@ def edit_scope(changed: set[str], old: dict, new: dict, lines: "KeptLines | None
     return scope
 
 
+FUNCTIONS = frozenset({"function", "method"})
 VALUE_KINDS = ("returns", "local_returns", "returns_call", "type.return", "value.returned")  # a function's value
 
 
@@ -191,10 +205,21 @@ def _handing_nothing(before: set[tuple], after: set[tuple], moved: set[str], lin
     return nothing
 
 
-def _functions_of(qualname: str) -> set[str]:
-    """The names of a definition and of those enclosing it (``f#2.g``: ``f``, ``g``): a parameter passed on may be
-    an enclosing function's."""
-    return {part.partition("#")[0] for part in qualname.split(".")}
+CONSTRUCTORS = frozenset({"constructor", "init", "initialize", "new", "call", "invoke", "get", "set"})
+
+
+def _special(name: str) -> bool:
+    """A method the language calls without its name written (``__init__``, ``__getattr__``, ``initialize``, Kotlin's
+    ``invoke``, a property's ``get``): its class's lines and its subclasses' may reach it by any name."""
+    return name.startswith("__") or name.lower() in CONSTRUCTORS or name.startswith("operator")
+
+
+def _functions_of(path: str, qualname: str, kinds: dict[str, str]) -> set[str]:
+    """The names of a function and of the functions enclosing it (``f#2.g``: ``f``, ``g``; ``Expr._random``:
+    ``_random``), whose parameter it may pass on; every part where its kind is not known."""
+    parts = qualname.split(".")
+    return {part.partition("#")[0] for i, part in enumerate(parts)
+            if kinds.get(f"{path}::{'.'.join(parts[:i + 1])}", "function") in FUNCTIONS}
 
 
 def given_only(scope: EditScope, previous, refs: list[pa.Table | None]) -> None:
@@ -266,21 +291,21 @@ def _renamed(early: set[tuple]) -> dict[tuple[str, str], str]:
 
 
 def _value_facts_moved(scope: EditScope, moved: set[tuple], existed: set[str],
-                       renamed: dict[tuple[str, str], str]) -> None:
+                       renamed: dict[tuple[str, str], str], kinds: dict[str, str]) -> None:
     """A declared type or value-flow fact moved: what a function returns, its declared type, its decorators, the
     parameters it calls (the files with an edge to it resolve again: what reads its value calls it, ``f()()``,
     ``x = f(); x.m()``, or reads the field; and those with an edge to what it returned or decorates: the callers
     of a decorated function call what the decorator returns); a function passed to a call (the called function's
     parameter calls resolve again, in the files defining a function of that name). ``existed``: the ids defined
     before the edit; ``renamed``: the changed files' imports under another name (``go(rest)`` after ``run as go``
-    passes ``rest`` to ``run``)."""
+    passes ``rest`` to ``run``); ``kinds``: the changed files' definitions' kinds by id, before and after."""
     for path, qual, kind, _name, _receiver, module, _alias, _bound in moved:
         if kind in ("callback", "param_passed"):
             callees = {module.rpartition(".")[2]} | ({renamed[(path, module)]} if (path, module) in renamed else set())
             scope.callees |= callees
             for callee in callees:  # a parameter passed on: only what the passing function is given reaches it
-                scope.passers.setdefault(callee, set()).update(_functions_of(qual) if kind == "param_passed"
-                                                               else {None})
+                scope.passers.setdefault(callee, set()).update(_functions_of(path, qual, kinds)
+                                                               if kind == "param_passed" else {None})
             continue
         if "." in qual and kind in DECLARED_KINDS:  # a member's declared type (onDone?: (r: Report) => void): the
             # files handing an object literal where its owner is declared type their functions by it (no edge says so)
@@ -509,8 +534,11 @@ def _linked(previous, scope: EditScope, indexed: bool) -> set[str]:
     if found is None:
         return _linked_by_edges(previous, scope, hierarchy)
     inherits = pc.decoded(hierarchy)
-    return found | _subclass_files(inherits, scope.classes) | (_mixin_files(inherits, scope.classes)
-                                                               if scope.rebased else set())
+    plain = scope.plain_owners
+    subclassed = _subclass_files(inherits, scope.classes - plain)
+    if plain:  # a plain method added or removed: the subclasses overriding one (their dispatch edges move)
+        subclassed |= _subclass_files(inherits, plain) & _defining(previous, scope.methods, indexed)
+    return found | subclassed | (_mixin_files(inherits, scope.classes) if scope.rebased else set())
 
 
 def _edge_ends(previous, scope: EditScope) -> set[str] | None:
