@@ -139,10 +139,12 @@ def edit_scope(changed: set[str], old: dict, new: dict, lines: "KeptLines | None
             (scope.methods_only if row[3] in METHODS and not _special(row[1]) else scope.reowned).add(parent)
             scope.names.add(OBJECT_KEY + row[1])  # the objects handed where the member's owner is declared
     early_before, early_after = _early(old["refs"]), _early(new["refs"])
-    for row in early_before ^ early_after:
+    carried = _carried(early_before - early_after, early_after - early_before, scope.ids)
+    for row in (early_before ^ early_after) - carried:  # a base carried by a renamed definition's class is the
+        # same base, an import carried inside a renamed function the same import (the moved ids reach the rest)
         scope.names.update(n for n in (row[3], row[6]) if n)
         if row[2] in IMPORT_KINDS and kinds.get(f"{row[0]}::{row[1]}") in FUNCTIONS:
-            continue  # an import inside a function (moved with it) binds there only: the lines naming it follow
+            continue  # an import inside a function binds there only: the lines naming it follow
         scope.modules.add(row[0])
         if row[2] == "inherits":
             scope.classes.add(f"{row[0]}::{row[1]}")
@@ -178,6 +180,22 @@ def _valued(flows: set[str], refs: pa.Table | None, lines: "KeptLines | None") -
     ends = pc.decoded(lines.table.select(["src_id", "dst_id", "line"])).to_pydict()
     resolved = {(src, line) for src, dst, line in zip(*ends.values()) if dst is not None and src in flows}
     return {function for function, _line in stated & resolved}
+
+
+def _carried(gone: set[tuple], came: set[tuple], moved: set[str]) -> set[tuple]:
+    """The imports and bases (``EARLY_REF`` rows) of moved definitions that a moved definition of the same file
+    states again, but for its source (a function renamed with the class it declares and that class's base, the
+    imports inside it): the same statements, their names followed by the lines naming them."""
+    def by_statement(rows: set[tuple]) -> dict[tuple, list[tuple]]:
+        found: dict[tuple, list[tuple]] = {}
+        for row in rows:
+            if row[1] != MODULE and f"{row[0]}::{row[1]}" in moved:
+                found.setdefault(row[:1] + row[2:], []).append(row)
+        return found
+
+    before, after = by_statement(gone), by_statement(came)
+    return {row for key in before.keys() & after.keys() if len(before[key]) == len(after[key])
+            for row in before[key] + after[key]}
 
 
 def _handing_nothing(before: set[tuple], after: set[tuple], moved: set[str], lines: "KeptLines | None") -> set[tuple]:
@@ -237,32 +255,43 @@ def given_only(scope: EditScope, previous, refs: list[pa.Table | None]) -> None:
             scope.callees.discard(callee)
 
 
-def _given(previous, names: set[str], refs: list[pa.Table | None]) -> set[str]:
+def _given(previous, names: set[str], refs: list[pa.Table | None], hops: int = MAX_PASSED_ON) -> set[str]:
     """Of ``names`` (functions), those that may be given a function: one passed by name to a call of one where the
     previous edges resolved it (a ``callback`` edge at that line: ``run(helper)``, not ``run(x)``), a parameter
-    passed on to one (``param_passed``), one decorating a definition, one imported under another name, or any call
-    of one in the changed files (``refs``: before and after the edit, whose edges are not read)."""
+    passed on to one by a function itself given one (followed ``hops`` times: ``Walk(fn)`` passing ``fn`` to
+    ``walk``), one decorating a definition, one imported under another name, or any call of one in the changed
+    files (``refs``: before and after the edit, whose edges are not read)."""
     from .rows import passed
 
     files = previous("ref_names", columns=["name", "path"], where=("name", sorted(names)), dictionary=["path"])
     paths = sorted(_paths(files)) if files is not None else []
-    lake = previous("callback_refs", columns=["kind", "name", "module", "path", "line"], where=("path", paths),
-                    dictionary=["kind", "path"]) if paths else None
+    lake = previous("callback_refs", columns=["kind", "name", "module", "path", "line", "src_qualname"],
+                    where=("path", paths), dictionary=["kind", "path"]) if paths else None
     given, asked = set(), {}  # asked: (path, line, name passed) -> the function it is passed to
+    handing: dict[str, set[str]] = {}  # a function -> the functions passing a parameter on to it
     for table, edited in [(lake, False)] + [(None if t is None else passed(t), True) for t in refs]:
         if table is None or not table.num_rows:
             continue
-        columns = pc.decoded(table.select(["kind", "name", "module", "path", "line"])).to_pydict()
-        for kind, name, module, path, line in zip(*columns.values()):
+        columns = pc.decoded(table.select(["kind", "name", "module", "path", "line", "src_qualname"])).to_pydict()
+        for kind, name, module, path, line, src in zip(*columns.values()):
+            callee = (module or "").rpartition(".")[2]
             if kind in ("import", "decorated_by"):  # ``@traced`` after ``trace as traced``: ``trace`` given
                 given.add((name or "").rpartition(".")[2])
+            elif callee not in names:
                 continue
-            callee = (module or "").rpartition(".")[2]
-            if callee in names and (edited or kind == "param_passed"):
+            elif edited:
                 given.add(callee)
-            elif callee in names:
+            elif kind == "param_passed":
+                handing.setdefault(callee, set()).update(part.partition("#")[0] for part in src.split("."))
+            else:
                 asked[(path, line, name)] = callee
-    return (given | _passed_functions(previous, asked)) & names
+    given |= _passed_functions(previous, asked)
+    handing = {callee: passers for callee, passers in handing.items() if callee not in given}
+    if handing:
+        passers = set().union(*handing.values())
+        reached = _given(previous, passers, [], hops - 1) if hops > 0 else passers
+        given |= {callee for callee, by in handing.items() if not by.isdisjoint(reached)}
+    return given & names
 
 
 def _passed_functions(previous, asked: dict[tuple, str]) -> set[str]:
