@@ -151,7 +151,7 @@ def edit_scope(changed: set[str], old: dict, new: dict, lines: "KeptLines | None
             scope.rebased = True
             scope.bases.add(_last_name(row[3]))
     facts_before, facts_after = _facts(old["refs"]), _facts(new["refs"])
-    handing_nothing = _handing_nothing(facts_before, facts_after, scope.ids, lines)
+    handing_nothing = _handing_nothing(facts_before, facts_after, scope.ids)
     _value_facts_moved(scope, (facts_before ^ facts_after) - handing_nothing, {row[0] for row in before},
                        _renamed(early_before | early_after), kinds)
     scope.valued = _valued(scope.flows, old["refs"], lines)
@@ -198,11 +198,9 @@ def _carried(gone: set[tuple], came: set[tuple], moved: set[str]) -> set[tuple]:
             for row in before[key] + after[key]}
 
 
-def _handing_nothing(before: set[tuple], after: set[tuple], moved: set[str], lines: "KeptLines | None") -> set[tuple]:
-    """The moved ``callback`` facts (a name passed to a call) that hand no function over: those of a definition
-    renamed or moved whose twin passes the same name to the same call (``FACT_REF`` but the source), and, where
-    the previous edges were read (``lines``), those gone whose call had no ``callback`` edge for that name (``run(x)``
-    of a variable: ``run(helper)`` has one)."""
+def _handing_nothing(before: set[tuple], after: set[tuple], moved: set[str]) -> set[tuple]:
+    """The moved ``callback`` facts (a name passed to a call) that hand nothing new over: those of a definition
+    renamed or moved whose twin passes the same name to the same call (``FACT_REF`` but the source)."""
     def passed(facts: set[tuple]) -> dict[tuple, list[tuple]]:
         found: dict[tuple, list[tuple]] = {}
         for fact in facts:
@@ -215,11 +213,6 @@ def _handing_nothing(before: set[tuple], after: set[tuple], moved: set[str], lin
     for key in gone.keys() & came.keys():
         if len(gone[key]) == len(came[key]):
             nothing.update(gone[key] + came[key])
-    if lines is not None:
-        ends = pc.decoded(lines.table.select(["src_id", "dst_name", "ref_form"])).to_pydict()
-        handed = {(src, name) for src, name, form in zip(*ends.values()) if form == "callback"}
-        nothing.update(fact for facts in gone.values() for fact in facts
-                       if (f"{fact[0]}::{fact[1]}", fact[3]) not in handed)
     return nothing
 
 
@@ -295,17 +288,17 @@ def _given(previous, names: set[str], refs: list[pa.Table | None], hops: int = M
 
 
 def _passed_functions(previous, asked: dict[tuple, str]) -> set[str]:
-    """The functions of ``asked`` ((path, line, name passed) -> function) the previous edges say were given one."""
+    """The functions of ``asked`` ((path, line, name passed) -> function) handed a name the repository defines
+    (``symbol_names``: a function, a class, a value such as ``ZZ = IntegerRing()``, which a called parameter then
+    reaches); a local variable's name defined nowhere hands nothing a parameter call resolves to."""
     if not asked:
         return set()
-    edges = previous("edges", columns=["path", "line", "ref_form", "dst_name"],
-                     where=("path", sorted({path for path, _, _ in asked})), dictionary=["path", "ref_form"])
-    if edges is None:
+    names = sorted({name for _, _, name in asked if name})
+    defined = previous("symbol_names", columns=["name"], where=("name", names))
+    if defined is None:
         return set(asked.values())
-    edges = pc.decoded(edges)
-    edges = pc.filter(edges, pc.equal(edges.column("ref_form"), "callback"))
-    ends = zip(*edges.select(["path", "line", "dst_name"]).to_pydict().values())
-    return {asked[end] for end in ends if end in asked}
+    found = set(pc.decoded(defined).column("name").to_pylist())
+    return {callee for (_, _, name), callee in asked.items() if name in found}
 
 
 def _last_name(name: str | None) -> str:
