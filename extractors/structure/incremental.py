@@ -323,7 +323,8 @@ def _value_facts_moved(scope: EditScope, moved: set[tuple], existed: set[str],
     passes ``rest`` to ``run``); ``kinds``: the changed files' definitions' kinds by id, before and after."""
     for path, qual, kind, _name, _receiver, module, _alias, _bound in moved:
         if kind in ("callback", "param_passed"):
-            callees = {module.rpartition(".")[2]} | ({renamed[(path, module)]} if (path, module) in renamed else set())
+            # (a namespace imported whole, ``import * as db``, names nothing it renames)
+            callees = {module.rpartition(".")[2]} | ({renamed[(path, module)]} if renamed.get((path, module)) else set())
             scope.callees |= callees
             for callee in callees:  # a parameter passed on: only what the passing function is given reaches it
                 scope.passers.setdefault(callee, set()).update(_functions_of(path, qual, kinds)
