@@ -229,7 +229,10 @@ class _Run:
         old = read.old
         symbols, next_sid = incremental.stable_sids(rows.with_owners(new["symbols"], previous, changed),
                                                     old["symbols"], incremental.next_sid_of(state, previous))
-        scope = incremental.edit_scope(changed, old, {**new, "symbols": symbols})
+        lines = read.kept if read.kept is not None and read.kept.changed == frozenset(changed) else None
+        scope = incremental.edit_scope(changed, old, {**new, "symbols": symbols}, lines)
+        if ready:  # the lake's ``ref_names`` tells which functions are given any
+            incremental.given_only(scope, previous, [old["refs"], new["refs"]])
         moved_owners = rows.reparented(previous, symbols, changed, scope, indexed=ready)
         written = sorted(changed | set(moved_owners.column("path").to_pylist()))
         for table in ("files", "refs", "symbols"):
@@ -251,7 +254,7 @@ class _Run:
         if affected is not None and (len(affected) > incremental.INCREMENTAL_SHARE * max(current.file_count(), 1)
                                      or incremental.structural(scope, current.files())):
             affected = None
-        kept = incremental.kept_resolution(scope, old, previous, read.kept) if ready else None
+        kept = incremental.kept_resolution(scope, old, previous, read.kept, affected) if ready else None
         if kept is None:  # the edges read ahead for the kept lines (``kept_lines``): only the merge reads them now
             let_go("edges")
         # the changed files' old rows and lines (a large file's: its symbols, references and edges in Arrow, its

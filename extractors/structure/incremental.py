@@ -28,7 +28,7 @@ from .langs import HANDS_ON, MAX_HANDS_ON
 from .marks import OBJECT_KEY
 from .graph import METHODS, local_kind
 from .resolve import CLASSLIKE, DECLARED_KINDS, EARLY_KINDS, FLOW_KINDS, IMPORT_KINDS, MAX_PASSED_ON, MODULE, STORED_FORM, \
-    Edge
+    Edge, mentions
 
 SIGNATURE = ["id", "name", "qualname", "kind", "parent_id"]  # what resolution reads of a definition
 EARLY_REF = ["path", "src_qualname", "kind", "name", "receiver", "module", "alias"]  # imports, bases (not lines)
@@ -47,18 +47,47 @@ class EditScope:
         self.linked: set[str] = set()  # of those, the ones the previous edges can name (not added)
         self.names: set[str] = set()  # their names, and the names changed imports bind
         self.classes: set[str] = set()  # classes whose members or bases moved (subclasses follow)
+        self.methods_only: set[str] = set()  # of those, classes with a plain method moved (``plain_owners``)
+        self.reowned: set[str] = set()  # and those with another member moved
         self.modules: set[str] = set()  # files added, deleted, or whose imports or package moved
         self.callees: set[str] = set()  # names of functions given other functions by changed calls
+        # callee -> the names of the functions passing their parameters on to it (None: a value passed by name)
+        self.passers: dict[str, set[str | None]] = {}
         self.flows: set[str] = set()  # functions whose declared type or value-flow facts moved
         self.signed: set[str] = set()  # of those, the ones whose ``signature`` facts moved
         self.methods: set[str] = set()  # names of the methods added, removed or moved (templates fit)
+        self.valued: set[str] = set()  # of ``flows``, those whose value resolved to a definition before the edit
         self.rebased = False  # a class's bases moved: which methods a template reaches, whatever their names
         self.bases: set[str] = set()  # the names of the bases added or removed (their files' mixins resolve again)
+        # of the affected files, those whose every line resolves again (``affected_paths``; None: every one): the
+        # others keep the lines that name nothing the edit moved (``kept_resolution``)
+        self.whole: set[str] | None = None
 
     @property
     def local(self) -> bool:
         """Nothing another file reads moved: only the changed files' own edges change."""
         return self.same_definitions and not self.callees
+
+    @property
+    def keeps_lines(self) -> bool:
+        """Only definitions moved (no import, base or file): a line naming none of them, in the changed files or
+        in the files the edit reaches, keeps its edges (``kept_resolution``)."""
+        return not (self.modules or self.rebased or self.bases)
+
+    @property
+    def plain_owners(self) -> set[str]:
+        """The classes whose plain methods alone moved (no base, no field, no special method: ``__init__``,
+        ``__getattr__``, a constructor, which a subclass's lines reach without naming them): a subclass is reached
+        by them only where it overrides one (its dispatch edges) or names one (``_naming``)."""
+        return set() if self.rebased else self.methods_only - self.reowned - self.ids
+
+    @property
+    def mentioned(self) -> frozenset[str]:
+        """The names a line must not mention to keep its edges: the moved definitions' and changed imports'
+        names, a moved member's (an object handed where its owner is declared), the functions whose facts moved."""
+        names = {name[len(OBJECT_KEY):] if name.startswith(OBJECT_KEY) else name for name in self.names}
+        names |= {f.rpartition("::")[2].rpartition(".")[2].partition("#")[0] for f in self.flows}
+        return frozenset(n for n in names if n)
 
     @property
     def same_definitions(self) -> bool:
@@ -90,8 +119,9 @@ def next_sid_of(state: dict, previous) -> int:
     return 0 if top is None else top + 1
 
 
-def edit_scope(changed: set[str], old: dict, new: dict) -> EditScope:
-    """Compare the changed files' rows before and after: definitions, imports and bases, file facts."""
+def edit_scope(changed: set[str], old: dict, new: dict, lines: "KeptLines | None" = None) -> EditScope:
+    """Compare the changed files' rows before and after: definitions, imports and bases, file facts. ``lines``
+    (``kept_lines`` of the changed files, read ahead): which moved functions' values resolved before the edit."""
     scope = EditScope(changed=set(changed))
     before, after = _rows(old["symbols"], SIGNATURE + ["path"]), _rows(new["symbols"], SIGNATURE + ["path"])
     moved = set(before) ^ set(after)
@@ -108,17 +138,25 @@ def edit_scope(changed: set[str], old: dict, new: dict) -> EditScope:
         parent = row[4]
         if parent and not parent.endswith("::" + MODULE) and kinds.get(parent, "class") in CLASSLIKE:
             scope.classes.add(parent)
+            (scope.methods_only if row[3] in METHODS and not _special(row[1]) else scope.reowned).add(parent)
             scope.names.add(OBJECT_KEY + row[1])  # the objects handed where the member's owner is declared
     early_before, early_after = _early(old["refs"]), _early(new["refs"])
-    for row in early_before ^ early_after:
-        scope.modules.add(row[0])
+    carried = _carried(early_before - early_after, early_after - early_before, scope.ids)
+    for row in (early_before ^ early_after) - carried:  # a base carried by a renamed definition's class is the
+        # same base, an import carried inside a renamed function the same import (the moved ids reach the rest)
         scope.names.update(n for n in (row[3], row[6]) if n)
+        if row[2] in IMPORT_KINDS and kinds.get(f"{row[0]}::{row[1]}") in FUNCTIONS:
+            continue  # an import inside a function binds there only: the lines naming it follow
+        scope.modules.add(row[0])
         if row[2] == "inherits":
             scope.classes.add(f"{row[0]}::{row[1]}")
             scope.rebased = True
             scope.bases.add(_last_name(row[3]))
-    _value_facts_moved(scope, _facts(old["refs"]) ^ _facts(new["refs"]), {row[0] for row in before},
-                       _renamed(early_before | early_after))
+    facts_before, facts_after = _facts(old["refs"]), _facts(new["refs"])
+    handing_nothing = _handing_nothing(facts_before, facts_after, scope.ids)
+    _value_facts_moved(scope, (facts_before ^ facts_after) - handing_nothing, {row[0] for row in before},
+                       _renamed(early_before | early_after), kinds)
+    scope.valued = _valued(scope.flows, old["refs"], lines)
     files_before, files_after = _file_facts(old["files"]), _file_facts(new["files"])
     for path in changed:
         was, now = files_before.get(path), files_after.get(path)
@@ -126,6 +164,143 @@ def edit_scope(changed: set[str], old: dict, new: dict) -> EditScope:
             scope.modules.add(path)
             scope.names |= {row[1] for row in before | after if row[5] == path and row[3] != "module"}
     return scope
+
+
+FUNCTIONS = frozenset({"function", "method"})
+VALUE_KINDS = ("returns", "local_returns", "returns_call", "type.return", "value.returned")  # a function's value
+
+
+def _valued(flows: set[str], refs: pa.Table | None, lines: "KeptLines | None") -> set[str]:
+    """Of ``flows`` (functions whose facts moved), those whose value the previous edges resolved: an edge from the
+    function at a line stating what it returns. A function returning nothing of the repository's (``return
+    all(...)``, a builtin's) gave no line elsewhere a value to read. All of them where the lines were not read."""
+    if not flows or lines is None or refs is None:
+        return set(flows)
+    plain = pc.decoded(refs.select(["path", "src_qualname", "kind", "line"]))
+    stated = {(f"{p}::{q}", line) for p, q, kind, line in zip(*plain.to_pydict().values())
+              if kind in VALUE_KINDS and f"{p}::{q}" in flows}
+    ends = pc.decoded(lines.table.select(["src_id", "dst_id", "line"])).to_pydict()
+    resolved = {(src, line) for src, dst, line in zip(*ends.values()) if dst is not None and src in flows}
+    return {function for function, _line in stated & resolved}
+
+
+def _carried(gone: set[tuple], came: set[tuple], moved: set[str]) -> set[tuple]:
+    """The imports and bases (``EARLY_REF`` rows) of moved definitions that a moved definition of the same file
+    states again, but for its source (a function renamed with the class it declares and that class's base, the
+    imports inside it): the same statements, their names followed by the lines naming them."""
+    def by_statement(rows: set[tuple]) -> dict[tuple, list[tuple]]:
+        found: dict[tuple, list[tuple]] = {}
+        for row in rows:
+            if row[1] != MODULE and f"{row[0]}::{row[1]}" in moved:
+                found.setdefault(row[:1] + row[2:], []).append(row)
+        return found
+
+    before, after = by_statement(gone), by_statement(came)
+    return {row for key in before.keys() & after.keys() if len(before[key]) == len(after[key])
+            for row in before[key] + after[key]}
+
+
+def _handing_nothing(before: set[tuple], after: set[tuple], moved: set[str]) -> set[tuple]:
+    """The moved ``callback`` facts (a name passed to a call) that hand nothing new over: those of a definition
+    renamed or moved whose twin passes the same name to the same call (``FACT_REF`` but the source)."""
+    def passed(facts: set[tuple]) -> dict[tuple, list[tuple]]:
+        found: dict[tuple, list[tuple]] = {}
+        for fact in facts:
+            if fact[2] == "callback" and f"{fact[0]}::{fact[1]}" in moved:
+                found.setdefault(fact[:1] + fact[2:], []).append(fact)
+        return found
+
+    gone, came = passed(before - after), passed(after - before)
+    nothing = set()
+    for key in gone.keys() & came.keys():
+        if len(gone[key]) == len(came[key]):
+            nothing.update(gone[key] + came[key])
+    return nothing
+
+
+CONSTRUCTORS = frozenset({"constructor", "init", "initialize", "new", "call", "invoke", "get", "set"})
+
+
+def _special(name: str) -> bool:
+    """A method the language calls without its name written (``__init__``, ``__getattr__``, ``initialize``, Kotlin's
+    ``invoke``, a property's ``get``): its class's lines and its subclasses' may reach it by any name."""
+    return name.startswith("__") or name.lower() in CONSTRUCTORS or name.startswith("operator")
+
+
+def _functions_of(path: str, qualname: str, kinds: dict[str, str]) -> set[str]:
+    """The names of a function and of the functions enclosing it (``f#2.g``: ``f``, ``g``; ``Expr._random``:
+    ``_random``), whose parameter it may pass on; every part where its kind is not known."""
+    parts = qualname.split(".")
+    return {part.partition("#")[0] for i, part in enumerate(parts)
+            if kinds.get(f"{path}::{'.'.join(parts[:i + 1])}", "function") in FUNCTIONS}
+
+
+def given_only(scope: EditScope, previous, refs: list[pa.Table | None]) -> None:
+    """``scope.callees`` less those reached only by parameters passed on (``param_passed``: ``str(x)`` in ``def
+    f(x)``) from functions no call or decorator gives a function: what such a parameter hands the callee is what
+    its function's callers give it (``Resolver._bind_passed_on``), nothing where none does (a function appended,
+    renamed or removed with its body, ``len(str(x))``, reaches no other file's parameter calls). ``refs``: the
+    changed files' references before and after the edit (what ``ref_names`` does not list yet)."""
+    passing = {name for passers in scope.passers.values() for name in passers if name}
+    if not passing:
+        return
+    given = _given(previous, passing, refs)
+    for callee, passers in scope.passers.items():
+        if None not in passers and passers.isdisjoint(given):
+            scope.callees.discard(callee)
+
+
+def _given(previous, names: set[str], refs: list[pa.Table | None], hops: int = MAX_PASSED_ON) -> set[str]:
+    """Of ``names`` (functions), those that may be given a function: one passed by name to a call of one where the
+    previous edges resolved it (a ``callback`` edge at that line: ``run(helper)``, not ``run(x)``), a parameter
+    passed on to one by a function itself given one (followed ``hops`` times: ``Walk(fn)`` passing ``fn`` to
+    ``walk``), one decorating a definition, one imported under another name, or any call of one in the changed
+    files (``refs``: before and after the edit, whose edges are not read)."""
+    from .rows import passed
+
+    files = previous("ref_names", columns=["name", "path"], where=("name", sorted(names)), dictionary=["path"])
+    paths = sorted(_paths(files)) if files is not None else []
+    lake = previous("callback_refs", columns=["kind", "name", "module", "path", "line", "src_qualname"],
+                    where=("path", paths), dictionary=["kind", "path"]) if paths else None
+    given, asked = set(), {}  # asked: (path, line, name passed) -> the function it is passed to
+    handing: dict[str, set[str]] = {}  # a function -> the functions passing a parameter on to it
+    for table, edited in [(lake, False)] + [(None if t is None else passed(t), True) for t in refs]:
+        if table is None or not table.num_rows:
+            continue
+        columns = pc.decoded(table.select(["kind", "name", "module", "path", "line", "src_qualname"])).to_pydict()
+        for kind, name, module, path, line, src in zip(*columns.values()):
+            callee = (module or "").rpartition(".")[2]
+            if kind in ("import", "decorated_by"):  # ``@traced`` after ``trace as traced``: ``trace`` given
+                given.add((name or "").rpartition(".")[2])
+            elif callee not in names:
+                continue
+            elif edited:
+                given.add(callee)
+            elif kind == "param_passed":
+                handing.setdefault(callee, set()).update(part.partition("#")[0] for part in src.split("."))
+            else:
+                asked[(path, line, name)] = callee
+    given |= _passed_functions(previous, asked)
+    handing = {callee: passers for callee, passers in handing.items() if callee not in given}
+    if handing:
+        passers = set().union(*handing.values())
+        reached = _given(previous, passers, [], hops - 1) if hops > 0 else passers
+        given |= {callee for callee, by in handing.items() if not by.isdisjoint(reached)}
+    return given & names
+
+
+def _passed_functions(previous, asked: dict[tuple, str]) -> set[str]:
+    """The functions of ``asked`` ((path, line, name passed) -> function) handed a name the repository defines
+    (``symbol_names``: a function, a class, a value such as ``ZZ = IntegerRing()``, which a called parameter then
+    reaches); a local variable's name defined nowhere hands nothing a parameter call resolves to."""
+    if not asked:
+        return set()
+    names = sorted({name for _, _, name in asked if name})
+    defined = previous("symbol_names", columns=["name"], where=("name", names))
+    if defined is None:
+        return set(asked.values())
+    found = set(pc.decoded(defined).column("name").to_pylist())
+    return {callee for (_, _, name), callee in asked.items() if name in found}
 
 
 def _last_name(name: str | None) -> str:
@@ -140,19 +315,22 @@ def _renamed(early: set[tuple]) -> dict[tuple[str, str], str]:
 
 
 def _value_facts_moved(scope: EditScope, moved: set[tuple], existed: set[str],
-                       renamed: dict[tuple[str, str], str]) -> None:
+                       renamed: dict[tuple[str, str], str], kinds: dict[str, str]) -> None:
     """A declared type or value-flow fact moved: what a function returns, its declared type, its decorators, the
     parameters it calls (the files with an edge to it resolve again: what reads its value calls it, ``f()()``,
     ``x = f(); x.m()``, or reads the field; and those with an edge to what it returned or decorates: the callers
     of a decorated function call what the decorator returns); a function passed to a call (the called function's
     parameter calls resolve again, in the files defining a function of that name). ``existed``: the ids defined
     before the edit; ``renamed``: the changed files' imports under another name (``go(rest)`` after ``run as go``
-    passes ``rest`` to ``run``)."""
+    passes ``rest`` to ``run``); ``kinds``: the changed files' definitions' kinds by id, before and after."""
     for path, qual, kind, _name, _receiver, module, _alias, _bound in moved:
         if kind in ("callback", "param_passed"):
-            scope.callees.add(module.rpartition(".")[2])
-            if (path, module) in renamed:
-                scope.callees.add(renamed[(path, module)])
+            # (a namespace imported whole, ``import * as db``, names nothing it renames)
+            callees = {module.rpartition(".")[2]} | ({renamed[(path, module)]} if renamed.get((path, module)) else set())
+            scope.callees |= callees
+            for callee in callees:  # a parameter passed on: only what the passing function is given reaches it
+                scope.passers.setdefault(callee, set()).update(_functions_of(path, qual, kinds)
+                                                               if kind == "param_passed" else {None})
             continue
         if "." in qual and kind in DECLARED_KINDS:  # a member's declared type (onDone?: (r: Report) => void): the
             # files handing an object literal where its owner is declared type their functions by it (no edge says so)
@@ -206,6 +384,7 @@ def affected_paths(scope: EditScope, previous, new_refs: pa.Table, indexed: bool
     affected = set(scope.changed)
     if scope.local:
         return affected
+    whole = set() if scope.keeps_lines and indexed else None  # files whose every line resolves again
     if scope.names:
         affected |= _naming(previous, scope.names, scope.methods, scope.rebased) - scope.changed
     if scope.modules:
@@ -215,16 +394,23 @@ def affected_paths(scope: EditScope, previous, new_refs: pa.Table, indexed: bool
         imports = _without(imports, scope.changed)
         affected |= _importers(imports, scope.modules) if imports is not None else set()
     if scope.linked or scope.classes:  # a definition only added has no edges yet: no scan of the edges
-        affected |= _linked(previous, scope, indexed)
+        linked = _linked(previous, scope, indexed)
+        affected |= linked
+        if whole is not None and scope.valued:  # what those functions returned moved: a line reading their value
+            whole |= _value_readers(previous, scope.valued)  # need not name them (``self.made.run()``)
     if scope.bases:  # a mixin included or dropped: its calls resolve through its includers (``_mixin_files``)
         affected |= _defining(previous, scope.bases - {""}, indexed)
     if scope.callees:
-        affected |= _defining_through(previous, scope.callees, indexed)
+        defining = _defining_through(previous, scope.callees, indexed)
+        affected |= defining
+        whole = None if whole is None else whole | defining
     if scope.signed:
         handing = _handing_on(previous, scope.signed) if indexed else None
         if handing is None:
             return None  # a lake without the edge indexes: everything is resolved again
-        affected |= handing
+        affected |= handing  # a callback's parameters typed by a moved signature: lines that need not name it
+        whole = None if whole is None else whole | handing
+    scope.whole = whole
     return affected
 
 
@@ -373,8 +559,11 @@ def _linked(previous, scope: EditScope, indexed: bool) -> set[str]:
     if found is None:
         return _linked_by_edges(previous, scope, hierarchy)
     inherits = pc.decoded(hierarchy)
-    return found | _subclass_files(inherits, scope.classes) | (_mixin_files(inherits, scope.classes)
-                                                               if scope.rebased else set())
+    plain = scope.plain_owners
+    subclassed = _subclass_files(inherits, scope.classes - plain)
+    if plain:  # a plain method added or removed: the subclasses overriding one (their dispatch edges move)
+        subclassed |= _subclass_files(inherits, plain) & _defining(previous, scope.methods, indexed)
+    return found | subclassed | (_mixin_files(inherits, scope.classes) if scope.rebased else set())
 
 
 def _edge_ends(previous, scope: EditScope) -> set[str] | None:
@@ -390,6 +579,15 @@ def _edge_ends(previous, scope: EditScope) -> set[str] | None:
     if targets is None or sources is None:
         return None
     return _paths(targets) | _paths(sources)
+
+
+def _value_readers(previous, functions: set[str]) -> set[str]:
+    """The files with an edge to one of ``functions``, to what they returned or to what they decorate: where a line
+    may read their value without naming them (a field holding one's result, read elsewhere in the file)."""
+    values = _flow_values(_edges_of(previous, functions), functions) | _decorated(previous, functions)
+    targets = previous("edge_targets", columns=["dst_id", "path"], where=("dst_id", sorted(functions | values)),
+                       dictionary=["path"])
+    return set() if targets is None else _paths(targets)
 
 
 def _edges_of(previous, functions: set[str]) -> pa.Table | None:
@@ -651,20 +849,73 @@ def read_ahead(previous, changed: set[str], lines: bool, shard_file=None) -> Rea
     return ReadAhead(frozenset(changed), old, kept, lake)
 
 
-def kept_resolution(scope: EditScope, old: dict, previous, lines: KeptLines | None = None) -> KeptResolution | None:
-    """What the changed files' lines resolved to before the edit, when the edit kept their resolution: no definition,
-    import, base or value-flow fact moved. A function newly passed to a call by name (``scope.callees``, as often a
-    variable: ``len(text)``) changes only what the called functions' parameters call: the lines inside a function of
-    such a name are resolved again. ``old``: the changed files' ``symbols`` and ``refs`` before the edit; their
-    edges are read from the lake (``previous``) only then, unless ``lines`` (``kept_lines``) read them already."""
-    if not scope.same_definitions:
+def kept_resolution(scope: EditScope, old: dict, previous, lines: KeptLines | None = None,
+                    affected: set[str] | None = None) -> KeptResolution | None:
+    """What the lines of the files resolved again resolved to before the edit, where the edit kept their resolution.
+    When no definition, import, base or value-flow fact moved, every line of the changed files is one. When only
+    definitions moved (``EditScope.keeps_lines``: added, removed, renamed), a line of the changed files or of the
+    ``affected`` files the edit reaches is one unless it names a moved definition (``EditScope.mentioned``, in its
+    names, receivers, modules or values), had an edge to or from one, calls a name template, or lies in a file
+    resolved whole (``EditScope.whole``): a definition added, removed or renamed resolves the references naming it,
+    not their files. A function newly passed to a call by name (``scope.callees``, as often a variable:
+    ``len(text)``) changes only what the called functions' parameters call: the lines inside a function of such a
+    name are resolved again. ``old``: the changed files' ``symbols`` and ``refs`` before the edit; their edges are
+    read from the lake (``previous``) only then, unless ``lines`` (``kept_lines``) read them already."""
+    moved = not scope.same_definitions
+    if moved and (not scope.keeps_lines or scope.whole is None or affected is None):
         return None
     if lines is None or lines.changed != frozenset(scope.changed):
         lines = kept_lines(scope.changed, old, previous)
+    if moved:
+        lines = _joined(lines, _reached_lines(previous, affected - scope.changed - scope.whole))
     if lines is None:
         return None
     kept = {key: rows for key, rows, src in lines.candidates if src is None or not _inside(src, scope.callees)}
+    if moved:
+        kept = _naming_nothing_moved(kept, scope, lines.table)
     return KeptResolution(kept, lines.sids, lines.table)
+
+
+def _reached_lines(previous, paths: set[str]) -> KeptLines | None:
+    """``kept_lines`` of files the edit did not change: their rows as the lake holds them."""
+    if not paths:
+        return None
+    where = ("path", sorted(paths))
+    old = {t: previous(t, where=where, hand_over=True) for t in ("symbols", "refs")}
+    return kept_lines(paths, old, previous)
+
+
+def _joined(first: KeptLines | None, second: KeptLines | None) -> KeptLines | None:
+    """Two files' sets of lines as one: the second's rows numbered after the first's."""
+    if first is None or second is None:
+        return first or second
+    shift = first.table.num_rows
+    moved = [(key, [row + shift for row in rows], src) for key, rows, src in second.candidates]
+    return KeptLines(first.changed | second.changed, first.candidates + moved, {**second.sids, **first.sids},
+                     pa.concat_tables([first.table, second.table]))
+
+
+def _naming_nothing_moved(kept: dict[tuple, list[int]], scope: EditScope, table: pa.Table) -> dict[tuple, list[int]]:
+    """The lines of ``kept`` that may keep their edges after definitions moved: in no file resolved whole, naming
+    no moved definition (nor a template a moved method may fit), with no edge to or from a moved definition."""
+    names, whole, ids = scope.mentioned, scope.whole or set(), scope.ids
+    ends = pc.decoded(table.select(["src_id", "dst_id"])).to_pydict()
+    touching = {row for row, (src, dst) in enumerate(zip(ends["src_id"], ends["dst_id"])) if src in ids or dst in ids}
+    found = {}
+    for key, rows in kept.items():
+        if key[0] in whole or not touching.isdisjoint(rows):
+            continue
+        if any(_names_moved(ref, names) for ref, _count in key[2]):
+            continue
+        found[key] = rows
+    return found
+
+
+def _names_moved(ref: tuple, names: frozenset[str]) -> bool:
+    """Whether a reference's ``DECIDING`` values name one of ``names`` (as part of a dotted receiver or a value
+    too), or a template (``visit_*``) one of them may fit."""
+    _kind, name, receiver, module, alias, bound_to = ref[:6]
+    return (name is not None and "*" in name) or mentions(names, (name, receiver, module, alias, bound_to))
 
 
 def kept_lines(changed, old: dict, previous) -> KeptLines | None:

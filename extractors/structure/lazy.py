@@ -547,6 +547,7 @@ class Index:
         self.lake_bases = lake.bases if bases_by_file else None
         self.lake_sources = lake.sources
         self._passed, self._passed_by_name, self._callbacks = passed, {}, callbacks
+        self._handed: set[str] | None = None  # the names of the functions passed anything (``handed``)
         self.sids: dict[str, int] = {}
         foreign = [r for r in lake.foreign() if r[0] not in hidden]
         for table in run_symbols:
@@ -649,6 +650,18 @@ class Index:
         """The stored ``inherits`` edges into ``cls``: (subclass, path, line)."""
         return [(src, path, line) for searched, hidden in self.hierarchy
                 for path, src, line in searched.rows("dst_id", cls, _SUBCLASS_COLUMNS) if path not in hidden]
+
+    def handed(self, callee: str) -> bool:
+        """Whether a function or a parameter is passed to a call of a function named ``callee`` anywhere (what
+        ``callbacks_named`` would find): the callees' names made a set once, from the passed functions' index."""
+        if self._handed is None:
+            table = self._passed()
+            self._handed = set()
+            if table is not None and table.num_rows:
+                table = pc.filter(table, pc.is_in(table.column("kind"), value_set=pa.array(["callback", "param_passed"])))
+                modules = pc.unique(pc.drop_null(pc.decoded(table.select(["module"])).column("module")))
+                self._handed = {module.rpartition(".")[2] for module in modules.to_pylist()}
+        return callee in self._handed
 
     def callbacks_named(self, callee: str) -> list[Ref]:
         """Every function passed to a call of a function named ``callee`` (``run(f)``, ``run(cb=f)``)."""
@@ -1089,10 +1102,13 @@ class LazyResolver(Resolver):
         """``bind_parameters`` for the functions named like ``key``'s: the decorators and the call sites passing a
         function to a function of that name, bound once per name."""
         sym = self.g.by_id.get(key[0])
-        if sym is None or not self._called.get((sym.path, sym.qualname)):
+        if sym is None:
             return
         name = sym.qualname.rpartition(".")[2]
-        if name in self._bound_names:
+        if name in self._bound_names or not (sym.path in self._param_paths or self._handed_any(name)):
+            return  # nothing is handed to a function of that name: no need to know which parameters it calls (a
+            # hub's function renamed: its file's parameters passed on, followed through 300 files, 3 s)
+        if not self._called.get((sym.path, sym.qualname)):
             return
         self._bound_names.add(name)
         for r in self.g.index.early_refs_named(name, "decorated_by"):
@@ -1107,6 +1123,13 @@ class LazyResolver(Resolver):
             own = self._called.get((r.path, r.src_qualname)) if r.kind == "param_passed" else None
             if own and r.bound_to and own.get(r.bound_to) == r.name:
                 self._bind_passed_on(r, self._called)
+
+    def _handed_any(self, name: str) -> bool:
+        """Whether any call, decorator or renamed import may hand a function named ``name`` one (what
+        ``_load_passed`` binds): the passed functions' index, read once."""
+        index = self.g.index
+        return bool(index.early_refs_named(name, "decorated_by") or index.early_refs_named(name, "import")
+                    or index.handed(name))
 
     def _bind_renamed(self, imported: Ref) -> None:
         """``bind_parameters``' rule for a function imported under another name (``imported``, a ``callback_refs``
