@@ -142,7 +142,8 @@ def test_an_update_that_lets_go_of_its_shards_gives_a_full_runs_edges(monkeypatc
         index_structure(lake, root)
     most = {budget: 0 for budget in lakes}  # the most shards held in Arrow at once
     for rel in sorted(files):
-        (root / rel).write_text("# moved\n" + (root / rel).read_text() + "\n\ndef added():\n    return 1\n")
+        # an import added too: a definition alone now resolves only the lines naming it, and asks no shard here
+        (root / rel).write_text("# moved\nimport os\n" + (root / rel).read_text() + "\n\ndef added():\n    return 1\n")
         full = Lake(tmp_path / f"full-{rel}")
         index_structure(full, root)
         for budget, lake in lakes.items():
@@ -316,12 +317,13 @@ def test_an_updates_lazy_index_and_old_rows_are_let_go_before_its_edges_are_writ
     assert alive_at_writes == [{"Current": 0, "Index": 0, "ReadAhead": 0}], alive_at_writes
 
 
-@pytest.mark.parametrize("edit, held", [("def on_close():\n    return 3\n", False), ("# a comment\n", True)],
-                         ids=["a definition added", "a comment added"])
+@pytest.mark.parametrize("edit, held", [("from runner import run_with\n", False), ("# a comment\n", True)],
+                         ids=["an import added", "a comment added"])
 def test_an_edit_keeping_no_line_lets_go_of_its_edges_shard_before_resolving(monkeypatch, make_repo, tmp_path, edit,
                                                                             held):
     """The changed file's edges shard, read whole ahead of the parse for the lines the edit may keep and the merge,
-    is let go before the resolution when the edit keeps no line (a definition added: every line resolved again),
+    is let go before the resolution when the edit keeps no line (an import added: every line resolved again; a
+    definition added keeps the lines not naming it),
     the merge reading it back (a half-written edit of typeorm's largest file held it, 5.7 MiB of Arrow, at its peak);
     an edit keeping its lines holds it for the merge, as before. The edges are a full run's either way."""
     from extractors.structure import incremental, parse, rows
