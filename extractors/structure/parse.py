@@ -722,7 +722,13 @@ def _node_kinds(tree, language) -> TreeKinds:
     """The kinds of ``tree``'s named nodes and their (parent, child) pairs: one walk of its cursor (~0.3 us a
     node), the kinds' ids collected. A cursor visits the nodes a query matches: a hidden rule's children are its
     parent's, as a query's ``(a (b))`` reads them."""
-    cursor, pairs, above = tree.walk(), set(), [-1]  # -1: the root's parent
+    return _named_kinds(kind_pairs(tree.walk(), -1, set()), language)  # -1: the root's parent
+
+
+def kind_pairs(cursor, parent_kind: int, pairs: set) -> set:
+    """``pairs`` with the (parent, child) kind ids of the subtree under ``cursor`` (a cursor made at a node stays
+    under it), its top node's parent being ``parent_kind``."""
+    above = [parent_kind]
     while True:
         kind = cursor.node.kind_id
         pairs.add((above[-1], kind))
@@ -731,7 +737,7 @@ def _node_kinds(tree, language) -> TreeKinds:
             continue
         while not cursor.goto_next_sibling():
             if not cursor.goto_parent():
-                return _named_kinds(pairs, language)
+                return pairs
             above.pop()
 
 

@@ -470,20 +470,11 @@ def _run_patterns(parse, language: str, tree, data: bytes, first: int, run: list
 
 def _run_kinds(parse, tree, first: int, count: int):
     """The named kinds and (parent, child) pairs of the root's children ``first``.. (``count`` of them) and the root
-    above them: ``parse._node_kinds`` over the run's subtrees alone (a cursor made at a node stays under it)."""
+    above them: ``parse.kind_pairs`` over the run's subtrees alone (a cursor made at a node stays under it)."""
     root = tree.root_node
     pairs = {(-1, root.kind_id)}
     for node in root.children[first:first + count]:
-        cursor, above, walking = node.walk(), [root.kind_id], True
-        while walking:
-            kind = cursor.node.kind_id
-            pairs.add((above[-1], kind))
-            if cursor.goto_first_child():
-                above.append(kind)
-                continue
-            while walking and not cursor.goto_next_sibling():
-                walking = cursor.goto_parent()
-                above.pop()
+        parse.kind_pairs(node.walk(), root.kind_id, pairs)
     return parse._named_kinds(pairs, tree.language)
 
 
