@@ -188,34 +188,29 @@ def _carried(gone: set[tuple], came: set[tuple], moved: set[str]) -> set[tuple]:
     """The imports and bases (``EARLY_REF`` rows) of moved definitions that a moved definition of the same file
     states again, but for its source (a function renamed with the class it declares and that class's base, the
     imports inside it): the same statements, their names followed by the lines naming them."""
+    return _restated(gone, came, lambda row: row[1] != MODULE and f"{row[0]}::{row[1]}" in moved)
+
+
+def _handing_nothing(before: set[tuple], after: set[tuple], moved: set[str]) -> set[tuple]:
+    """The moved ``callback`` facts (a name passed to a call) that hand nothing new over: those of a definition
+    renamed or moved whose twin passes the same name to the same call (``FACT_REF`` but the source)."""
+    return _restated(before - after, after - before,
+                     lambda fact: fact[2] == "callback" and f"{fact[0]}::{fact[1]}" in moved)
+
+
+def _restated(gone: set[tuple], came: set[tuple], of_moved) -> set[tuple]:
+    """The rows (path, source, rest...) of moved sources (``of_moved``) that the edit removed and states again with
+    another source, alike but for it, as many times: both sides of each such statement."""
     def by_statement(rows: set[tuple]) -> dict[tuple, list[tuple]]:
         found: dict[tuple, list[tuple]] = {}
         for row in rows:
-            if row[1] != MODULE and f"{row[0]}::{row[1]}" in moved:
+            if of_moved(row):
                 found.setdefault(row[:1] + row[2:], []).append(row)
         return found
 
     before, after = by_statement(gone), by_statement(came)
     return {row for key in before.keys() & after.keys() if len(before[key]) == len(after[key])
             for row in before[key] + after[key]}
-
-
-def _handing_nothing(before: set[tuple], after: set[tuple], moved: set[str]) -> set[tuple]:
-    """The moved ``callback`` facts (a name passed to a call) that hand nothing new over: those of a definition
-    renamed or moved whose twin passes the same name to the same call (``FACT_REF`` but the source)."""
-    def passed(facts: set[tuple]) -> dict[tuple, list[tuple]]:
-        found: dict[tuple, list[tuple]] = {}
-        for fact in facts:
-            if fact[2] == "callback" and f"{fact[0]}::{fact[1]}" in moved:
-                found.setdefault(fact[:1] + fact[2:], []).append(fact)
-        return found
-
-    gone, came = passed(before - after), passed(after - before)
-    nothing = set()
-    for key in gone.keys() & came.keys():
-        if len(gone[key]) == len(came[key]):
-            nothing.update(gone[key] + came[key])
-    return nothing
 
 
 CONSTRUCTORS = frozenset({"constructor", "init", "initialize", "new", "call", "invoke", "get", "set"})
