@@ -41,6 +41,7 @@ from .allocator import use_lake_allocator
 from .errors import ExtractError, LakeError, SchemaVersionError
 from .extractor import Batch, Complete, Cursor, Record, Replace, RunContext
 from .fsio import fsync_dir, lake_write_error, link_into_place, write_json_atomic, write_text_atomic
+from .location import CHECKOUT_CACHE, checkout_key
 from .repos import READER_SKIPPED, refuse_hidden_repo_id, validate_repo_id
 from .shards import DamagedFileError, TableWrite, align_table, each_in_threads, key_shard, read_file, shards_of
 from .walkindex import FOLDER as WALK_FOLDER
@@ -586,14 +587,33 @@ class Lake:
                 folders = [f for f in self._repo_folders(repo) if f.exists()]
                 if not manifest.exists() and not folders:
                     return False
+                checkout = self._checkout_cache(repo)
                 manifest.unlink(missing_ok=True)
                 fsync_dir(manifest.parent)
-                for folder in folders:
+                for folder in folders + ([checkout] if checkout is not None else []):
                     shutil.rmtree(folder, ignore_errors=True)
         except OSError as exc:
             raise lake_write_error(exc, self.root) from None
         self.after_write()
         return True
+
+    def _checkout_cache(self, repo: str) -> Path | None:
+        """The private folder of ``repo``'s checkout (``location.CHECKOUT_CACHE``) when no other repository of the
+        lake was indexed from that checkout; None when another was, or the manifest names no checkout (a drop killed
+        after the manifest went leaves the folder: bounded, and checked before any use)."""
+        root = self._checkout_of(repo)
+        if root is None:
+            return None
+        key = checkout_key(root)
+        shared = {checkout_key(found) for other in self.repos() if other != repo and (found := self._checkout_of(other))}
+        return None if key in shared else self.root / CHECKOUT_CACHE / key
+
+    def _checkout_of(self, repo: str) -> str | None:
+        try:
+            root = self.snapshot(repo).info.get("root")
+        except (LakeError, AttributeError):
+            return None
+        return root if isinstance(root, str) and root else None
 
     def _repo_folders(self, repo: str) -> list[Path]:
         tables = [p for p in self.root.iterdir() if p.is_dir() and TABLE_NAME.fullmatch(p.name)]

@@ -11,6 +11,7 @@ is then that URI, returned as a string (a ``Path`` would fold its ``//``).
 
 from __future__ import annotations
 
+import hashlib
 import os
 import sys
 from pathlib import Path
@@ -18,6 +19,9 @@ from pathlib import Path
 CONFIG_NAME = "codelake.toml"
 CONFIG_KEY = "lake"
 ENV_VAR = "CODELAKE_LAKE"
+# <lake>/_topnodes/<checkout_key(root)>/: an update's records of one checkout's files (``extractors.structure.topnodes``),
+# which ``codelake drop`` removes with the last repository indexed from that checkout
+CHECKOUT_CACHE = "_topnodes"
 
 
 def find_lake(explicit: str | os.PathLike | None = None, cwd: str | os.PathLike | None = None) -> Path | str:
@@ -94,3 +98,9 @@ def user_data_dir() -> Path:
     xdg = os.environ.get("XDG_DATA_HOME") or ""
     # The XDG spec: a relative value is invalid and ignored (else the lake would follow the working folder)
     return (Path(xdg) if os.path.isabs(xdg) else home / ".local" / "share") / "codelake"
+
+
+def checkout_key(source_root: str | os.PathLike) -> str:
+    """A checkout's folder name under the lake's ``CHECKOUT_CACHE``: a digest of its real path (a lake holds
+    repositories of many checkouts, and a checkout's path is no safe folder name)."""
+    return hashlib.blake2b(os.path.realpath(source_root).encode(), digest_size=10).hexdigest()

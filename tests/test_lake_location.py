@@ -99,3 +99,32 @@ def test_drop_finishes_a_drop_that_was_killed_after_the_manifest_went(tmp_path, 
     assert lake.drop("one") and not lake.drop("one")
     assert set(ds.dataset(lake.root / "symbols").to_table().column("repo").to_pylist()) == {"two"}
     assert [p for p in lake.root.rglob("*") if "one" in p.relative_to(lake.root).parts and "_locks" not in p.parts] == []
+
+
+def test_drop_removes_its_checkouts_kept_records_unless_another_repository_shares_the_checkout(tmp_path, make_repo,
+                                                                                                 lake, monkeypatch):
+    """An update keeps a Python file's records per top-level node in the lake (``_topnodes/<checkout>/``): dropping
+    the last repository indexed from that checkout removes them, and nothing of another checkout's."""
+    import time
+
+    from test_update_top_nodes import _fresh_queries
+
+    from extractors.structure import topnodes
+    from pipeline import indexing
+
+    roots = {name: make_repo(name=name, files={f"{name}.py": "def f():\n    return 1\n\n\ndef g():\n    return f()\n"})
+             for name in ("one", "two")}
+    for repo, root in (("one", roots["one"]), ("alias", roots["one"]), ("two", roots["two"])):
+        indexing.index(root, repo=repo, lake=lake, extractors=["structure"])
+    folders = {name: topnodes.store_folder(lake.root, root) for name, root in roots.items()}
+    for name, root in roots.items():
+        (root / f"{name}.py").write_text("def f():\n    return 2\n\n\ndef g():\n    return f()\n")
+        _fresh_queries(monkeypatch)  # a new process's: the update's child parses, and keeps the file's records
+        indexing.update(root, [f"{name}.py"], repo=name, lake=lake, ahead=True)
+    deadline = time.monotonic() + 30  # the child writes them after its answer, on its own
+    while not all(list(f.glob("*.records")) for f in folders.values()) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert all(list(f.glob("*.records")) for f in folders.values()), folders
+    assert lake.drop("one") and folders["one"].is_dir()  # `alias` is still indexed from that checkout
+    assert lake.drop("alias") and not folders["one"].exists()
+    assert list(folders["two"].glob("*.records")) and lake.repos() == ["two"]

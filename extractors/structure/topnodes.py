@@ -34,7 +34,8 @@ from bisect import bisect_left, bisect_right
 from pathlib import Path
 from typing import NamedTuple
 
-FOLDER = "_topnodes"  # <lake>/_topnodes/<the checkout's digest>/<the path's digest>
+from pipeline.location import CHECKOUT_CACHE as FOLDER, checkout_key  # <lake>/_topnodes/<checkout>/<path digest>
+
 FORMAT = 1  # the stored file's layout
 
 
@@ -221,8 +222,7 @@ def store_folder(lake_root, source_root) -> Path | None:
     """``<lake>/_topnodes/<a digest of the checkout's real path>``; None for a lake that is no local folder."""
     if not isinstance(lake_root, (str, os.PathLike)) or "://" in str(lake_root):
         return None
-    key = hashlib.blake2b(os.path.realpath(source_root).encode(), digest_size=10).hexdigest()
-    return Path(lake_root) / FOLDER / key
+    return Path(lake_root) / FOLDER / checkout_key(source_root)
 
 
 def use_store(folder: str | os.PathLike | None) -> None:
