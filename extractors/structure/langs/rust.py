@@ -846,10 +846,11 @@ def _range_literal_type(receiver: str) -> str | None:
     return ("RangeToInclusive" if inclusive else "RangeTo") if end else "RangeFull"
 
 
-def _closing(text: str) -> int:
-    """The place of the bracket closing the one ``text`` opens with (-1 where none does)."""
+def _closing(text: str, start: int = 0) -> int:
+    """The place of the bracket closing the one ``text`` opens with at ``start`` (-1 where none does)."""
     depth = 0
-    for i, ch in enumerate(text):
+    for i in range(start, len(text)):
+        ch = text[i]
         depth += ch in "([{" and 1 or ch in ")]}" and -1 or 0
         if depth == 0:
             return i
@@ -968,17 +969,15 @@ CALLER_TYPED_FUNCTIONS = frozenset({"take", "replace", "identity", "black_box", 
 
 def _library_call_path(value: str) -> str | None:
     """``tempfile::tempdir().unwrap()`` -> ``tempfile::tempdir``: the called path of a value that is a call of a
-    module path (no type's: every part in lower case), unwrapped at most; None for anything else."""
-    path, paren, rest = value.partition("(")
+    module path (no type's: every part in lower case), unwrapped at most; None for anything else. One pass: each
+    step's brackets are read from where the last one closed."""
+    path, paren, _ = value.partition("(")
     if not paren or "::" not in path or not all(p.isidentifier() and p.islower() for p in path.split("::")):
         return None
-    end = _closing(paren + rest)
-    tail = rest[end:] if end > 0 else None
-    while tail and tail.startswith(_UNWRAPS):
-        opening = tail.index("(")
-        close = _closing(tail[opening:])
-        tail = tail[opening + close + 1:] if close > 0 else None
-    return path if tail == "" else None
+    end = _closing(value, len(path))
+    while end > 0 and value.startswith(_UNWRAPS, end + 1):
+        end = _closing(value, value.index("(", end + 1))
+    return path if end == len(value) - 1 else None
 
 
 def _unbound_dependency(resolver, r, support) -> bool:
