@@ -391,9 +391,54 @@ def _in_function(by_id: dict, sym) -> bool:
     return parent is not None and parent.kind == "function"
 
 
+def nested_tag(resolver, r, src):
+    """``struct sc_screen { struct sc_screen_bg_color {..} bg; }``: a struct or enum defined inside a struct is the
+    file's in C (its tag has file scope), so ``struct sc_screen_bg_color bg = screen->bg;`` in another function or
+    in a file including the header names it; the nesting by span made it ``sc_screen.bg.sc_screen_bg_color``, no
+    type named so was found, and scrcpy's two such structs were dead at 0.6. A type's name no file-level or
+    included definition answers: the calling file's tag of that name nested in a struct, else the nearest included
+    header's; none: None."""
+    if not r.kind.startswith("type") or r.receiver is not None:
+        return None
+    by_id = resolver.g.by_id
+    nested = [i for i in resolver.g.by_name.get(r.name, ()) if by_id[i].kind in _TAGS and _in_struct(by_id, by_id[i])]
+    if not nested:
+        return None
+    from ..resolve import Found
+
+    own = [i for i in nested if by_id[i].path == r.path]
+    if own:
+        return Found(own[:1], "same_file")
+    paths = {by_id[i].path: i for i in reversed(nested)}  # each file's first
+    found = [paths[p] for p in _included_paths(resolver, r.path) if p in paths]
+    return Found(found[:1], "import") if found else None
+
+
+def _in_struct(by_id: dict, sym) -> bool:
+    """Whether ``sym`` is nested in a file-level struct through its fields only, never in a function."""
+    parent, nested = by_id.get(sym.parent_id or ""), False
+    while parent is not None and parent.kind in ("struct", "field"):
+        parent, nested = by_id.get(parent.parent_id or ""), True
+    return nested and (parent is None or parent.kind == "module")
+
+
+def _included_paths(resolver, path: str) -> list[str]:
+    """The files ``path`` includes, at any depth, nearest first (``MAX_INCLUDED`` at most)."""
+    seen, queue, order = {path}, [path], []
+    while queue and len(seen) < MAX_INCLUDED:
+        for paths in resolver.stars(queue.pop(0)):
+            for p in paths:
+                if p not in seen:
+                    seen.add(p)
+                    queue.append(p)
+                    order.append(p)
+    return order
+
+
 def extend_layers(name_layers: list, member_layers: list) -> None:
     name_layers.insert(name_layers.index("scoped"), tag_not_called)  # before the file's own tag is found
     name_layers.insert(name_layers.index("imported"), macro_for_function)
     name_layers.insert(name_layers.index("imported"), included_variants)
     name_layers.append(macro_in_function)
+    name_layers.append(nested_tag)
     name_layers.append(linked)

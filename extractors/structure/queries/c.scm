@@ -120,6 +120,10 @@
   declarator: (parenthesized_declarator (function_declarator declarator: (identifier) @name) @reference.call)))
 (compound_statement (function_definition declarator: (parenthesized_declarator (identifier) @name) @reference.callback))
 
+; a function-like macro called between string literals (scrcpy's `"Default is " STR(PORT) ":"`, `LOGI("port "
+; SC_STR(X) "...")`): the grammar reads the strings as the callee, the macro's name their last part
+(call_expression function: (concatenated_string (identifier) @name .) arguments: (argument_list)) @reference.call
+
 ; functions passed or stored as values: qsort(a, n, size, cmp), .read = on_read, ctx->cb = handler, return f;
 ; and names read there (a file-level variable, a constant or a macro: a ``reads`` edge)
 (argument_list (identifier) @name) @reference.callback

@@ -237,6 +237,10 @@
   declarator: [(identifier) (init_declarator declarator: (identifier) value: [(argument_list) (initializer_list)])])
   @reference.call
 
+; a function-like macro called between string literals (scrcpy's `"Default is " STR(PORT) ":"`, `LOGI("port "
+; SC_STR(X) "...")`): the grammar reads the strings as the callee, the macro's name their last part
+(call_expression function: (concatenated_string (identifier) @name .) arguments: (argument_list)) @reference.call
+
 ; functions passed or stored as values (std::sort(b, e, &Less), .cb = on_read, &Writer::Make), names read
 (argument_list (identifier) @name) @reference.callback
 (argument_list (pointer_expression argument: (identifier) @name)) @reference.callback
@@ -258,7 +262,12 @@
  (subscript_argument_list (identifier) @name)
  (case_statement value: (identifier) @name)
  (conditional_expression [(identifier) @name])
- (cast_expression value: (identifier) @name)] @reference.callback
+ (cast_expression value: (identifier) @name)
+ ; a function's address stored or handed over in braces (glog's `g_new_hook = &NoAllocNewHook;`,
+ ; `std::thread t{&DieInThread, nullptr}`, `sa.sa_sigaction = &Handler`): its only use
+ (initializer_list (pointer_expression "&" argument: (identifier) @name))
+ (assignment_expression right: (pointer_expression "&" argument: (identifier) @name))
+ (init_declarator value: (pointer_expression "&" argument: (identifier) @name))] @reference.callback
 ; a function given as a value in braces or as a parameter's default (CLI11's `Timer timer{"t", CLI::Timer::Big}`,
 ; `std::function<..> failure_message_{FailureMessage::simple}`, `Timer(time_print_t time_print = Simple)`), or
 ; returned (pugixml's `return strconv_pcdata_impl<opt_false, opt_true, opt_false>::parse;`: a template's static

@@ -273,8 +273,14 @@
   right: (expression_list . (unary_expression operator: "*"
     operand: [(parenthesized_expression (call_expression) @var.type) (call_expression) @var.type
               (identifier) @var.value (selector_expression) @var.value]) .))
-; switch v := x.(type) { case *Pigeon: v.Send() }: v is each case's type (flow-insensitive: all of them in its scope)
-(type_switch_statement alias: (expression_list . (identifier) @var.name) (type_case type: (_) @var.type))
+; switch v := x.(type) { case *Pigeon: v.Send() }: v is the case's type in that case only (each case of such a switch
+; a scope of its own: parse.py @scope.branch). As each case's type in the whole function, bubbletea's `case
+; tea.KeyPressMsg: msg.String()` beside `case tickMsg:` (a `time.Time`) was unresolved, and `case Color:
+; msg.IsDark()` reached every case's IsDark
+(type_switch_statement alias: (expression_list . (identifier) @var.name) (type_case "case" . type: (_) @var.narrowed . ":"))
+(type_switch_statement alias: (expression_list) (type_case) @scope.branch)
+; ... and the value switched on in a case of several types and in `default:` (`case A, B: v.String()`: the interface's)
+(type_switch_statement alias: (expression_list . (identifier) @var.name) value: [(identifier) (selector_expression)] @var.value)
 ; assigned values: h := s.handle; h() calls it (see parse.py @var.value)
 (short_var_declaration left: (expression_list . (identifier) @var.name)
   right: (expression_list . [(identifier) (selector_expression)] @var.value))
