@@ -117,7 +117,7 @@ linked_twins AS (  -- C and C++: an extern function whose name another file's re
     -- declaration file's (.d.ts, a Python .pyi stub) declaration of a referenced definition of that qualified name
     -- elsewhere (commander's typings/index.d.ts Command.addArgument for lib/command.js's, attrs' validators.pyi
     -- instance_of for validators.py's): it describes that one
-    SELECT DISTINCT s.repo, s.id, false AS declared
+    SELECT DISTINCT s.repo, s.id, false AS declared, false AS described
     FROM symbols s
     JOIN files f ON f.repo = s.repo AND f.path = s.path AND f.family = 'c'
     JOIN symbols t ON t.repo = s.repo AND t.name = s.name AND t.path <> s.path AND t.kind = 'function'
@@ -125,7 +125,7 @@ linked_twins AS (  -- C and C++: an extern function whose name another file's re
     JOIN inbound i ON i.repo = t.repo AND i.id = t.id AND i.best > 0.3
     WHERE s.kind = 'function' AND s.is_exported AND s.qualname = s.name
     UNION
-    SELECT DISTINCT s.repo, s.id, true AS declared
+    SELECT DISTINCT s.repo, s.id, true AS declared, false AS described
     FROM symbols s
     -- each of its overloads (f#2 declares f too); a stub's property may declare a field
     JOIN symbols t ON t.repo = s.repo AND t.qualname = regexp_replace(s.qualname, '#[0-9]+$', '')
@@ -137,7 +137,8 @@ linked_twins AS (  -- C and C++: an extern function whose name another file's re
     JOIN inbound i ON i.repo = t.repo AND i.id = t.id AND i.best > 0
     WHERE regexp_matches(s.path, '\.(?:d\.[cm]?ts|pyi)$') AND NOT regexp_matches(t.path, '\.(?:d\.[cm]?ts|pyi)$')
     UNION  -- the same inside a declaration file's namespace, its name dropped (winston's `declare namespace winston {
-    SELECT DISTINCT s.repo, s.id, true AS declared  -- class ExceptionHandler }` for exception-handler.js's class)
+    SELECT DISTINCT s.repo, s.id, true AS declared, false AS described  -- class ExceptionHandler }` for
+                                                                         -- exception-handler.js's class)
     FROM symbols s
     JOIN symbols n ON n.repo = s.repo AND n.path = s.path AND n.kind = 'namespace' AND starts_with(s.qualname, n.qualname || '.')
     JOIN symbols t ON t.repo = s.repo AND t.qualname = regexp_replace(s.qualname[length(n.qualname) + 2:], '#[0-9]+$', '')
@@ -145,6 +146,18 @@ linked_twins AS (  -- C and C++: an extern function whose name another file's re
                       AND t.path <> s.path
     JOIN inbound i ON i.repo = t.repo AND i.id = t.id AND i.best > 0
     WHERE regexp_matches(s.path, '\.d\.[cm]?ts$') AND NOT regexp_matches(t.path, '\.d\.[cm]?ts$')
+    UNION  -- the other way: JavaScript code whose declaration beside it (`a.d.ts` for `a.js`, `a.d.mts` for `a.mjs`)
+    -- is referenced: a TypeScript importer binds the declaration and runs this code (carbon-components-svelte's
+    -- tests/utils/isInSafeTriangle.test.ts calls src/utils/isInSafeTriangle.d.ts's, whose code was "no reference")
+    SELECT DISTINCT s.repo, s.id, false AS declared, true AS described
+    FROM symbols s
+    JOIN symbols t ON t.repo = s.repo AND regexp_replace(t.qualname, '#[0-9]+$', '') = s.qualname
+                      AND (t.kind = s.kind OR (t.kind IN ('method', 'property')
+                                              AND s.kind IN ('field', 'property', 'method')))
+                      AND regexp_matches(t.path, '\.d\.[cm]?ts$')
+                      AND regexp_replace(t.path, '\.d\.[cm]?ts$', '') = regexp_replace(s.path, '\.[cm]?jsx?$', '')
+    JOIN inbound i ON i.repo = t.repo AND i.id = t.id AND i.best > 0.3
+    WHERE regexp_matches(s.path, '\.[cm]?jsx?$')
 ),
 type_parts AS (  -- a type written in parts (C#'s `partial class Client` in Client.cs and Client.Send.cs: one
     -- namespace's one qualified name, declared in several files): another part referenced, or its members, uses it
@@ -329,6 +342,9 @@ SELECT s.repo, s.id, s.path, s.name, s.kind, s.line_start, s.line_end, s.is_expo
                     || 'conditional or platform variant, or one it replaces)'
            WHEN lt.declared
                THEN 'never referenced itself, but the definition it declares (of the same name, in another file) is'
+           WHEN lt.described
+               THEN 'never referenced itself, but its declaration beside it (the same name in its .d.ts) is: a '
+                    || 'TypeScript importer binds the declaration and runs this code'
            WHEN lt.id IS NOT NULL
                THEN 'never referenced itself, but a function of the same name in another file is (the other side '
                     || 'of a #if: one of them is built)'
