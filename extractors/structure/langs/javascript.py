@@ -22,7 +22,8 @@ from ..parse import BARE_CALL_ONLY, BASE_OF, MADE, _parent
 from . import (ANY_KEY, QuotedTemplate, alias_form, call_head, entry_reason_with, keyword_rule, kinds_of,
                no_package_scope, of_kind, quoted_template, settle_templates, split_outside, with_entries)
 from .typescript_repairs import repairs  # noqa: F401 - the parser's hook: TypeScript the grammar cannot read
-from .vue_template import markup_view  # noqa: F401 - the parser's hook: a Vue component's template as code
+from .svelte_template import markup_view as svelte_markup
+from .vue_template import markup_view as vue_markup
 
 GROUP = "javascript"
 LOCAL_DEFINITIONS_SCOPED = True  # a function or class declared in a function's body is seen in that body only
@@ -258,12 +259,21 @@ ROUTED_FILES = (
 # Protractor's `karma.conf.js` / `protractor.conf.js`, Storybook's `.storybook/main.js` (jira-clone-angular's: 0.6)
 _TOOL_CONFIG = lazy_re(r"(?:^|/)(?:[\w-]+(?:\.[\w-]+)*\.config|\.[\w-]+rc|plopfile|gulpfile|[Gg]runtfile|jakefile"
                        r"|[\w-]+\.conf|\.storybook/(?:main|preview|manager))\.[cm]?[jt]s$")
+# the exported objects of a routed file whose methods the framework calls by their keys (SvelteKit's form actions,
+# `export const actions = { default: async (..) => .., login: .. }`: 0.5-0.6 as an object's methods)
+_ROUTED_MEMBERS = {"SvelteKit": frozenset({"actions"})}
 # how each framework of ROUTED_FILES takes a file's exports (the others route it)
 _TAKES = {"SvelteKit": "loads", "Storybook": "loads", "sequelize-cli": "runs", "knex": "runs",
           "@fastify/autoload": "registers"}
 
 
 COMPONENTS = (".vue", ".svelte")  # single-file components: their template uses what their script defines
+
+
+def markup_view(path: str, data: bytes) -> bytes | None:
+    """The parser's hook: a Vue component's template, or a Svelte component's markup, written as the code it runs
+    beside its scripts (``vue_template``, ``svelte_template``); None for another file."""
+    return vue_markup(path, data) if path.endswith(".vue") else svelte_markup(path, data)
 
 
 def file_entries(path: str, defs: list, root) -> list:
@@ -285,7 +295,9 @@ def file_entries(path: str, defs: list, root) -> list:
     if framework is None:
         return defs
     reason = f"{framework} {_TAKES.get(framework, 'routes')} this file: the framework imports its exports"
-    return with_entries(defs, lambda d: reason if d.exported and d.parent is None else None)
+    members = _ROUTED_MEMBERS.get(framework, ())
+    return with_entries(defs, lambda d: reason if d.exported and d.parent is None
+                        or d.kind == "method" and d.parent in members else None)
 
 
 # Angular's component and directive classes (registered by their decorator): Angular runs their lifecycle hooks, and

@@ -1,0 +1,254 @@
+"""A Svelte component's markup read as the code it runs, same length, same lines: each ``{expr}`` (in text or in an
+attribute's value) kept as a block statement of the module, ``{ expr }``, beside its ``<script>`` blocks, whose
+top-level names the markup sees; a logic block's keyword blanked (``{#if cond}`` -> ``{    cond}``, ``{:else if
+c}``, ``{#key k}``, ``{#await p then v}``'s promise, ``{#each items as item (item.id)}``'s list, ``{@html x}``,
+``{@const a = f(b)}`` a local ``const``); an event handler named by its path (``on:click={close}``, Svelte 5's
+``onclick={close}``, which Svelte calls with the event) a call ``;close()`` (moved one byte left, into its brace), and
+an action, a transition or an animation (``use:tooltip={opts}``, ``transition:fade``) the call Svelte makes of it,
+``;tooltip  (opts)``; a store's ``$name`` read as ``name``. The markup stays blanked. Without it a function only the
+markup calls (a handler bound to a button, a formatter in ``{format(row)}``) had no caller from the component: its
+callers and blast radius left it out, and "unused" where the script did not call it too.
+
+Not read: a closing or branch tag's names (``{:then value}``, ``{#snippet row(item)}``: the markup's own), a
+``{...spread}``'s dots (kept as the name), a template literal's ``${..}`` inside an expression (the literal is skipped
+whole), comments, ``<style>``."""
+
+from __future__ import annotations
+
+from ..markup import scripts_only
+
+SVELTE = ".svelte"
+_OPEN, _CLOSE = ord("{"), ord("}")
+_BLANK = 0x20
+_QUOTES = frozenset(b"\"'`")
+_SKIPPED_ELEMENTS = ((b"<script", b"</script"), (b"<style", b"</style"))
+_COMMENT, _COMMENT_END = b"<!--", b"-->"
+_PATH = frozenset(b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_$.")
+_NAME = frozenset(b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_$")
+_NAME_END = frozenset(b" \t\r\n\f=/>\"'{")
+# a block's head whose rest is an expression (its keyword blanked), and the words after which the rest is the
+# markup's own names (`{#each items as item}`, `{#await p then v}`)
+_EXPRESSION_HEADS = (b"#if", b":else if", b"#key", b"#await", b"#each", b"@html", b"@debug", b"@render")
+_BINDS_AFTER = {b"#each": b" as ", b"#await": b" then "}
+# directives whose name is a function Svelte calls with the element (and the directive's value, if any)
+_CALLED_DIRECTIVES = (b"use:", b"transition:", b"in:", b"out:", b"animate:")
+
+
+def markup_view(path: str, data: bytes) -> bytes | None:
+    """``data`` with its ``<script>`` blocks kept and its markup's code written at its own offsets; None where
+    ``path`` is no Svelte component."""
+    if not path.endswith(SVELTE):
+        return None
+    out = bytearray(scripts_only(data))
+    _write_markup(data, out)
+    return bytes(out)
+
+
+def _write_markup(data: bytes, out: bytearray) -> None:
+    """Each expression and directive outside ``<script>``, ``<style>`` and comments written into ``out``; one pass
+    (the next ``<`` and ``{`` are each looked for again only once passed; an unclosed brace or quote ends it)."""
+    at, end, next_tag, next_open = 0, len(data), -1, -1
+    while at < end:
+        if next_tag < at:
+            next_tag = _found(data.find(b"<", at), end)
+        if next_open < at:
+            next_open = _found(data.find(b"{", at), end)
+        if next_open < next_tag:
+            close = _matching_brace(data, next_open, end)
+            if close < 0:
+                return
+            _write_expression(data, out, next_open, close)
+            at = close + 1
+        elif next_tag < end:
+            at = _past_element(data, next_tag, end)
+            if at == next_tag + 1 and _name_start(data, at):
+                at = _write_tag(data, out, at, end)
+        else:
+            return
+
+
+def _found(at: int, end: int) -> int:
+    return end if at < 0 else at
+
+
+def _name_start(data: bytes, at: int) -> bool:
+    return at < len(data) and chr(data[at]).isalpha()
+
+
+def _past_element(data: bytes, start: int, end: int) -> int:
+    """Past a comment, a ``<script>`` or ``<style>`` element (``end`` where unclosed); else the byte after ``<``."""
+    if data.startswith(_COMMENT, start):
+        close = data.find(_COMMENT_END, start + 4)
+        return end if close < 0 else close + 3
+    for opener, closer in _SKIPPED_ELEMENTS:
+        if data.startswith(opener, start) and not _name_continues(data, start + len(opener)):
+            close = data.find(closer, start)
+            return end if close < 0 else close + len(closer)
+    return start + 1
+
+
+def _name_continues(data: bytes, at: int) -> bool:
+    return at < len(data) and data[at] not in _NAME_END
+
+
+def _matching_brace(data: bytes, start: int, end: int) -> int:
+    """The offset of the ``}`` closing the ``{`` at ``start`` (braces nested, quoted strings and template literals
+    skipped whole), -1 where there is none."""
+    depth, at = 0, start
+    while at < end:
+        c = data[at]
+        if c == _OPEN:
+            depth += 1
+        elif c == _CLOSE:
+            depth -= 1
+            if depth == 0:
+                return at
+        elif c in _QUOTES:
+            at = data.find(data[at:at + 1], at + 1, end)
+            if at < 0:
+                return -1
+        at += 1
+    return -1
+
+
+def _write_expression(data: bytes, out: bytearray, start: int, close: int) -> None:
+    """The ``{..}`` at ``start`` written as a block statement: its head's keyword blanked, the names a head binds
+    left out, a ``;`` before it where the byte before is markup (ending what came before, a script's last line)."""
+    inner = start + 1
+    head = next((h for h in _EXPRESSION_HEADS if data.startswith(h, inner)), None)
+    if head is None and data[inner:inner + 1] in (b"#", b":", b"/"):
+        return  # `{:else}`, `{:then value}`, `{/if}`, `{#snippet row(item)}`: no expression of the script's names
+    body, stop = inner + (len(head) if head else 0), close
+    if head in _BINDS_AFTER:
+        cut = data.find(_BINDS_AFTER[head], body, close)
+        stop = close if cut < 0 else cut
+    elif data.startswith(b"...", inner):
+        body = inner + 3  # `{...props}`: a spread of the name
+    elif data.startswith(b"@const", inner):
+        body = inner + 1  # `{@const a = f(b)}`: a local `const` of the block
+    out[start] = _OPEN
+    out[body:stop] = _store_reads(data[body:stop])
+    out[close] = _CLOSE
+    if start > 0 and out[start - 1] == _BLANK:
+        out[start - 1] = ord(";")
+
+
+def _store_reads(code: bytes) -> bytes:
+    """``code`` with each ``$name`` that starts a name (not ``a.$b``, ``$$props``, ``x$``) a read of ``name``: a
+    store's value, which Svelte subscribes to."""
+    if b"$" not in code:
+        return code
+    out = bytearray(code)
+    for at in range(len(code) - 1):
+        if code[at] == 0x24 and code[at + 1] in _NAME and code[at + 1] != 0x24 and \
+                (at == 0 or (code[at - 1] not in _NAME and code[at - 1] != 0x2E)):
+            out[at] = _BLANK
+    return bytes(out)
+
+
+def _write_tag(data: bytes, out: bytearray, at: int, end: int) -> int:
+    """The tag whose name starts at ``at`` read to its ``>``, each attribute's code written: a ``{..}`` value (a
+    directive's, see ``_write_directive``), each ``{..}`` of a quoted value, a ``{name}`` or ``{...spread}`` in an
+    attribute's place; the offset after the tag (``end`` where an unclosed brace or quote ends the pass)."""
+    while at < end and data[at] not in _NAME_END:
+        at += 1
+    while at < end:
+        c = data[at]
+        if c == ord(">"):
+            return at + 1
+        if c in b" \t\r\n\f/":
+            at += 1
+        elif c == _OPEN:
+            close = _matching_brace(data, at, end)
+            if close < 0:
+                return end
+            _write_expression(data, out, at, close)
+            at = close + 1
+        elif c in _QUOTES:  # a stray quote (`<a "x">`): past it
+            at += 1
+        else:
+            at = _write_attribute(data, out, at, end)
+    return at
+
+
+def _write_attribute(data: bytes, out: bytearray, start: int, end: int) -> int:
+    """The attribute at ``start``: its name, its value's code written; the offset after it."""
+    at = start
+    while at < end and data[at] not in _NAME_END:
+        at += 1
+    stop = at
+    if data[at:at + 2] == b"={":
+        close = _matching_brace(data, at + 1, end)
+        if close < 0:
+            return end
+        _write_directive(data, out, start, stop, at + 1, close)
+        return close + 1
+    if data[at:at + 1] == b"=" and data[at + 1:at + 2] in (b'"', b"'"):
+        return _write_quoted(data, out, at + 1, end)
+    if data[at:at + 1] != b"=":
+        _write_directive(data, out, start, stop, -1, -1)
+    return at + (1 if data[at:at + 1] == b"=" else 0)
+
+
+def _write_quoted(data: bytes, out: bytearray, quote: int, end: int) -> int:
+    """Each ``{..}`` of the quoted value whose quote is at ``quote`` (``class="btn {size}"``) written as a block;
+    the offset after the closing quote."""
+    mark, at = data[quote:quote + 1], quote + 1
+    while at < end:
+        close_quote = data.find(mark, at, end)
+        brace = data.find(b"{", at, end if close_quote < 0 else close_quote)
+        if brace < 0:
+            return end if close_quote < 0 else close_quote + 1
+        close = _matching_brace(data, brace, end)
+        if close < 0:
+            return end
+        _write_expression(data, out, brace, close)
+        at = close + 1
+    return end
+
+
+def _write_directive(data: bytes, out: bytearray, start: int, stop: int, value: int, close: int) -> None:
+    """One attribute ``data[start:stop]`` (its ``{..}`` value at ``value``..``close``, -1 where it has none)."""
+    name = data[start:stop]
+    called = next((d for d in _CALLED_DIRECTIVES if name.startswith(d)), None)
+    if called is not None:
+        callee = name[len(called):].split(b"|", 1)[0]
+        if callee and all(c in _PATH for c in callee) and not chr(callee[0]).isdigit():
+            _write_call(data, out, start, callee, value, close)
+        return
+    if value >= 0 and _is_event(name):
+        path = data[value + 1:close].strip()
+        if path and all(c in _PATH for c in path) and not chr(path[0]).isdigit() and b".." not in path \
+                and not path.endswith(b"."):
+            _write_handler(data, out, value, close, path)
+            return
+    if value >= 0:
+        _write_expression(data, out, value, close)
+
+
+def _is_event(name: bytes) -> bool:
+    """``on:click`` (``on:click|preventDefault``), or Svelte 5's ``onclick`` attribute."""
+    return name.startswith(b"on:") or (len(name) > 2 and name.startswith(b"on") and name[2:].isalpha()
+                                       and name[2:].islower())
+
+
+def _write_handler(data: bytes, out: bytearray, value: int, close: int, path: bytes) -> None:
+    """``on:click={close}`` -> ``;close()``: the path moved one byte left (onto its brace), ``()`` after it."""
+    start = data.index(path, value + 1, close)
+    out[value - 1] = ord(";")  # (the `=`)
+    out[start - 1:start - 1 + len(path)] = _store_reads(path)
+    out[start - 1 + len(path):start + 1 + len(path)] = b"()"
+
+
+def _write_call(data: bytes, out: bytearray, start: int, callee: bytes, value: int, close: int) -> None:
+    """``use:tooltip`` -> ``;tooltip()``, ``use:tooltip={opts}`` -> ``;tooltip   (opts)``: the call Svelte makes
+    (the prefix's bytes hold the ``;``, the name moved left over them)."""
+    out[start] = ord(";")
+    out[start + 1:start + 1 + len(callee)] = callee
+    if value < 0:
+        at = start + 1 + len(callee)
+        out[at:at + 2] = b"()"
+        return
+    out[value] = ord("(")
+    out[value + 1:close] = _store_reads(data[value + 1:close])
+    out[close] = ord(")")
