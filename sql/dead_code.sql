@@ -311,6 +311,7 @@ SELECT s.repo, s.id, s.path, s.name, s.kind, s.line_start, s.line_end, s.is_expo
            WHEN pr.id IS NOT NULL THEN 0.5
            WHEN ht.id IS NOT NULL AND s.kind = 'method' AND s.is_exported THEN 0.5
            WHEN un.name IS NOT NULL THEN 0.5
+           WHEN pm.dst_id IS NOT NULL AND s.is_exported AND s.kind IN ('function', 'class') THEN 0.5
            WHEN ho.id IS NOT NULL AND (NOT s.is_exported OR pm.dst_id IS NOT NULL) THEN if(ho.exported_only, 0.6, 0.5)
            WHEN s.kind IN ('variable', 'constant', 'field', 'property') THEN 0.5
            -- an exported class with a library's base ranks as its methods do: a framework may find it by its base
@@ -369,6 +370,11 @@ SELECT s.repo, s.id, s.path, s.name, s.kind, s.line_start, s.line_end, s.is_expo
                THEN 'no reference; an exported method of a type that is not: what reaches it from outside does so '
                     || 'through an interface or base it implements'
            WHEN un.name IS NOT NULL THEN 'no resolved reference; the name is written somewhere unresolved'
+           -- vue-element-admin's `import * as filters`, `Object.keys(filters).forEach(k => Vue.filter(k,
+           -- filters[k]))`: its four filters were "no reference" at 0.6, each registered by its key
+           WHEN pm.dst_id IS NOT NULL AND s.is_exported AND s.kind IN ('function', 'class')
+               THEN 'no reference by name; its module is read whole as a value (passed to a call, its keys '
+                    || 'iterated), which reaches each export by its key'
            WHEN ho.exported_only AND NOT s.is_exported
                THEN 'no reference in the repository; a method of an object that an exported definition builds, '
                     || 'which may be used from outside'

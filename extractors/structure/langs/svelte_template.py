@@ -21,6 +21,8 @@ SVELTE = ".svelte"
 _OPEN, _CLOSE = ord("{"), ord("}")
 _BLANK = 0x20
 _QUOTES = frozenset(b"\"'`")
+_SLASH = ord("/")
+_COMMENT_STARTS = frozenset(b"/*")
 _SKIPPED_ELEMENTS = ((b"<script", b"</script"), (b"<style", b"</style"))
 _COMMENT, _COMMENT_END = b"<!--", b"-->"
 _PATH = frozenset(b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_$.")
@@ -92,8 +94,8 @@ def _name_continues(data: bytes, at: int) -> bool:
 
 
 def _matching_brace(data: bytes, start: int, end: int) -> int:
-    """The offset of the ``}`` closing the ``{`` at ``start`` (braces nested, quoted strings and template literals
-    skipped whole), -1 where there is none."""
+    """The offset of the ``}`` closing the ``{`` at ``start`` (braces nested, quoted strings, template literals and
+    comments skipped whole), -1 where there is none."""
     depth, at = 0, start
     while at < end:
         c = data[at]
@@ -105,6 +107,10 @@ def _matching_brace(data: bytes, start: int, end: int) -> int:
                 return at
         elif c in _QUOTES:
             at = data.find(data[at:at + 1], at + 1, end)
+            if at < 0:
+                return -1
+        elif c == _SLASH and at + 1 < end and data[at + 1] in _COMMENT_STARTS:  # (a comment's `don't`)
+            at = data.find(b"\n" if data[at + 1] == _SLASH else b"*/", at + 2, end)
             if at < 0:
                 return -1
         at += 1
@@ -126,10 +132,14 @@ def _write_expression(data: bytes, out: bytearray, start: int, close: int) -> No
         body = inner + 3  # `{...props}`: a spread of the name
     elif data.startswith(b"@const", inner):
         body = inner + 1  # `{@const a = f(b)}`: a local `const` of the block
-    out[start] = _OPEN
+    before = out[start - 1] if start > 0 else _BLANK
+    # an object literal (`props={{ class: "x" }}`) as a block is a label and a syntax error: `({ class: "x" })`, an
+    # expression statement (not after another's `)`, which would call it)
+    braced = head is None and body == inner and data[inner:close].lstrip()[:1] == b"{" and before != ord(")")
+    out[start] = ord("(") if braced else _OPEN
     out[body:stop] = _store_reads(data[body:stop])
-    out[close] = _CLOSE
-    if start > 0 and out[start - 1] == _BLANK:
+    out[close] = ord(")") if braced else _CLOSE
+    if before == _BLANK and start > 0:
         out[start - 1] = ord(";")
 
 
