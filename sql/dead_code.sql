@@ -251,6 +251,12 @@ passed_modules AS (  -- a module read whole as a value (plop's `setGenerator('c'
     -- whose `module.exports = { actions: () => .. }` is no definition): the library it is handed to calls its object's
     SELECT DISTINCT repo, dst_id FROM edges WHERE kind = 'reads' AND ref_form = 'read' AND ends_with(dst_id, '::<module>')
 ),
+read_whole AS (  -- passed_modules read so outside tests (a test's `vi.spyOn(registry, 'getTheme')` names the one key
+    -- it reaches): `Object.keys(filters).forEach(k => Vue.filter(k, filters[k]))` reaches each export by its key
+    SELECT DISTINCT e.repo, e.dst_id FROM edges e
+    JOIN files f ON f.repo = e.repo AND f.path = e.path AND NOT f.is_test
+    WHERE e.kind = 'reads' AND e.ref_form = 'read' AND ends_with(e.dst_id, '::<module>')
+),
 handed_over AS (  -- a method of an object a definition returns, holds or hands on, that definition reached: used as a
     -- whole (passed, returned, installed: zod's _installLazyMethods(inst, _zodTypeMethods)), a constructor of a used
     -- class (`this.logger = { info() {..} }`), a method a library reaches (an outside base's override, an entry
@@ -311,7 +317,7 @@ SELECT s.repo, s.id, s.path, s.name, s.kind, s.line_start, s.line_end, s.is_expo
            WHEN pr.id IS NOT NULL THEN 0.5
            WHEN ht.id IS NOT NULL AND s.kind = 'method' AND s.is_exported THEN 0.5
            WHEN un.name IS NOT NULL THEN 0.5
-           WHEN pm.dst_id IS NOT NULL AND s.is_exported AND s.kind IN ('function', 'class') THEN 0.5
+           WHEN rw.dst_id IS NOT NULL AND s.is_exported AND s.kind IN ('function', 'class') THEN 0.5
            WHEN ho.id IS NOT NULL AND (NOT s.is_exported OR pm.dst_id IS NOT NULL) THEN if(ho.exported_only, 0.6, 0.5)
            WHEN s.kind IN ('variable', 'constant', 'field', 'property') THEN 0.5
            -- an exported class with a library's base ranks as its methods do: a framework may find it by its base
@@ -372,9 +378,9 @@ SELECT s.repo, s.id, s.path, s.name, s.kind, s.line_start, s.line_end, s.is_expo
            WHEN un.name IS NOT NULL THEN 'no resolved reference; the name is written somewhere unresolved'
            -- vue-element-admin's `import * as filters`, `Object.keys(filters).forEach(k => Vue.filter(k,
            -- filters[k]))`: its four filters were "no reference" at 0.6, each registered by its key
-           WHEN pm.dst_id IS NOT NULL AND s.is_exported AND s.kind IN ('function', 'class')
-               THEN 'no reference by name; its module is read whole as a value (passed to a call, its keys '
-                    || 'iterated), which reaches each export by its key'
+           WHEN rw.dst_id IS NOT NULL AND s.is_exported AND s.kind IN ('function', 'class')
+               THEN 'no reference by name; its module is read whole as a value outside tests (passed to a call, '
+                    || 'its keys iterated), which reaches each export by its key'
            WHEN ho.exported_only AND NOT s.is_exported
                THEN 'no reference in the repository; a method of an object that an exported definition builds, '
                     || 'which may be used from outside'
@@ -419,6 +425,7 @@ LEFT JOIN protocol_members pr ON pr.repo = s.repo AND pr.id = s.id
 LEFT JOIN linked_twins lt ON lt.repo = s.repo AND lt.id = s.id
 LEFT JOIN handed_over ho ON ho.repo = s.repo AND ho.id = s.id
 LEFT JOIN passed_modules pm ON pm.repo = s.repo AND pm.dst_id = s.parent_id  -- its members, exported or not
+LEFT JOIN read_whole rw ON rw.repo = s.repo AND rw.dst_id = s.parent_id
 LEFT JOIN used_overrides uo  -- an overload's signature too (f#2 beside f): the override implements them all
     ON uo.repo = s.repo AND uo.id = if(contains(s.id, '#'), regexp_replace(s.id, '#[0-9]+', '', 'g'), s.id)
 LEFT JOIN type_parts tp ON tp.repo = s.repo AND tp.id = s.id

@@ -297,10 +297,13 @@ unused AS (  -- nothing references them or their members, and their name is writ
       AND NOT (x.kind = 'method' AND EXISTS (SELECT 1 FROM mixed_into m WHERE m.repo = x.repo AND m.id = x.parent_id))
       AND NOT (x.kind = 'method' AND EXISTS (SELECT 1 FROM into_files e  -- dead_code's `string_named` (its class
                WHERE e.repo = x.repo AND e.dst_id = x.parent_id AND e.ref_form = 'string' AND e.kind = 'reads'))  -- here)
-      AND NOT (x.kind IN ('method', 'function', 'class') AND EXISTS (SELECT 1 FROM into_files e  -- dead_code's
-               -- `passed_modules` (its module here): a method it hands over, an export reached by its key
-               WHERE e.repo = x.repo AND e.dst_id = x.parent_id AND e.ref_form = 'read' AND e.kind = 'reads'
+      AND NOT (x.kind = 'method' AND EXISTS (SELECT 1 FROM into_files e  -- dead_code's `passed_modules` (its module
+               WHERE e.repo = x.repo AND e.dst_id = x.parent_id AND e.ref_form = 'read' AND e.kind = 'reads'  -- here)
                  AND ends_with(e.dst_id, '::<module>')))
+      AND NOT (x.kind IN ('function', 'class') AND EXISTS (SELECT 1 FROM into_files e  -- dead_code's `read_whole`
+               WHERE e.repo = x.repo AND e.dst_id = x.parent_id AND e.ref_form = 'read' AND e.kind = 'reads'
+                 AND ends_with(e.dst_id, '::<module>')
+                 AND NOT EXISTS (SELECT 1 FROM files f WHERE f.repo = e.repo AND f.path = e.path AND f.is_test)))
       AND NOT EXISTS (SELECT 1 FROM linked_twins l WHERE l.repo = x.repo AND l.id = x.id)
       AND NOT EXISTS (SELECT 1 FROM type_parts p WHERE p.repo = x.repo AND p.id = x.id)
       AND NOT (x.kind = 'method' AND EXISTS (SELECT 1 FROM hidden_types h WHERE h.repo = x.repo AND h.id = x.parent_id))

@@ -30,7 +30,8 @@ _NAME = frozenset(b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ01234567
 _NAME_END = frozenset(b" \t\r\n\f=/>\"'{")
 # a block's head whose rest is an expression (its keyword blanked), and the words after which the rest is the
 # markup's own names (`{#each items as item}`, `{#await p then v}`)
-_EXPRESSION_HEADS = (b"#if", b":else if", b"#key", b"#await", b"#each", b"@html", b"@debug", b"@render")
+_EXPRESSION_HEADS = (b"#if", b":else if", b"#key", b"#await", b"#each", b"@html", b"@debug", b"@render",
+                     b"@attach")  # (Svelte 5's attachment: a function it calls with the element)
 _BINDS_AFTER = {b"#each": b" as ", b"#await": b" then "}
 # directives whose name is a function Svelte calls with the element (and the directive's value, if any)
 _CALLED_DIRECTIVES = (b"use:", b"transition:", b"in:", b"out:", b"animate:")
