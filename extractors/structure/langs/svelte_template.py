@@ -15,6 +15,8 @@ whole), comments, ``<style>``."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 from ..markup import scripts_only
 
 SVELTE = ".svelte"
@@ -23,6 +25,7 @@ _BLANK = 0x20
 _QUOTES = frozenset(b"\"'`")
 _SLASH = ord("/")
 _COMMENT_STARTS = frozenset(b"/*")
+_BLANKS = frozenset(b" \t\r\n\f")
 _SKIPPED_ELEMENTS = ((b"<script", b"</script"), (b"<style", b"</style"))
 _COMMENT, _COMMENT_END = b"<!--", b"-->"
 _PATH = frozenset(b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_$.")
@@ -37,19 +40,50 @@ _BINDS_AFTER = {b"#each": b" as ", b"#await": b" then "}
 _CALLED_DIRECTIVES = (b"use:", b"transition:", b"in:", b"out:", b"animate:")
 
 
+@dataclass
+class Markup:
+    """One component's markup being written: its bytes, the view written so far, and the names the open blocks
+    bind (``{#each items as item}``'s ``item`` until ``{/each}``), innermost last."""
+
+    data: bytes
+    out: bytearray
+    scopes: list = field(default_factory=list)
+    bound: dict = field(default_factory=dict)  # each name the open blocks bind: how many of them do
+
+    def open_block(self, names: set) -> None:
+        self.scopes.append(names)
+        for name in names:
+            self.bound[name] = self.bound.get(name, 0) + 1
+
+    def bind(self, names: set) -> None:
+        """``names`` bound by the innermost block too (``{:then v}``)."""
+        if self.scopes:
+            fresh = names - self.scopes[-1]
+            self.scopes[-1] |= fresh
+            for name in fresh:
+                self.bound[name] = self.bound.get(name, 0) + 1
+
+    def close_block(self) -> None:
+        for name in self.scopes.pop() if self.scopes else ():
+            self.bound[name] -= 1
+            if not self.bound[name]:
+                del self.bound[name]
+
+
 def markup_view(path: str, data: bytes) -> bytes | None:
     """``data`` with its ``<script>`` blocks kept and its markup's code written at its own offsets; None where
     ``path`` is no Svelte component."""
     if not path.endswith(SVELTE):
         return None
     out = bytearray(scripts_only(data))
-    _write_markup(data, out)
+    _write_markup(Markup(data, out))
     return bytes(out)
 
 
-def _write_markup(data: bytes, out: bytearray) -> None:
+def _write_markup(m: Markup) -> None:
     """Each expression and directive outside ``<script>``, ``<style>`` and comments written into ``out``; one pass
     (the next ``<`` and ``{`` are each looked for again only once passed; an unclosed brace or quote ends it)."""
+    data = m.data
     at, end, next_tag, next_open = 0, len(data), -1, -1
     while at < end:
         if next_tag < at:
@@ -60,12 +94,12 @@ def _write_markup(data: bytes, out: bytearray) -> None:
             close = _matching_brace(data, next_open, end)
             if close < 0:
                 return
-            _write_expression(data, out, next_open, close)
+            _write_expression(m, next_open, close)
             at = close + 1
         elif next_tag < end:
             at = _past_element(data, next_tag, end)
             if at == next_tag + 1 and _name_start(data, at):
-                at = _write_tag(data, out, at, end)
+                at = _write_tag(m, at, end)
         else:
             return
 
@@ -118,12 +152,14 @@ def _matching_brace(data: bytes, start: int, end: int) -> int:
     return -1
 
 
-def _write_expression(data: bytes, out: bytearray, start: int, close: int) -> None:
+def _write_expression(m: Markup, start: int, close: int) -> None:
     """The ``{..}`` at ``start`` written as a block statement: its head's keyword blanked, the names a head binds
-    left out, a ``;`` before it where the byte before is markup (ending what came before, a script's last line)."""
-    inner = start + 1
+    left out (and held for the block's body), a ``;`` before it where the byte before is markup (ending what came
+    before, a script's last line)."""
+    data, out, inner = m.data, m.out, start + 1
     head = next((h for h in _EXPRESSION_HEADS if data.startswith(h, inner)), None)
     if head is None and data[inner:inner + 1] in (b"#", b":", b"/"):
+        _scope_tag(m, data[inner:close])
         return  # `{:else}`, `{:then value}`, `{/if}`, `{#snippet row(item)}`: no expression of the script's names
     body, stop = inner + (len(head) if head else 0), close
     if head in _BINDS_AFTER:
@@ -138,29 +174,83 @@ def _write_expression(data: bytes, out: bytearray, start: int, close: int) -> No
     # expression statement (not after another's `)`, which would call it)
     braced = head is None and body == inner and data[inner:close].lstrip()[:1] == b"{" and before != ord(")")
     out[start] = ord("(") if braced else _OPEN
-    out[body:stop] = _store_reads(data[body:stop])
+    out[body:stop] = _code(m, data[body:stop])
     out[close] = ord(")") if braced else _CLOSE
     if before == _BLANK and start > 0:
         out[start - 1] = ord(";")
+    if head in _OPENS_SCOPE:
+        m.open_block(_bound_names(data[stop + len(_BINDS_AFTER.get(head, b"")):close]) if stop < close else set())
 
 
-def _store_reads(code: bytes) -> bytes:
-    """``code`` with each ``$name`` that starts a name (not ``a.$b``, ``$$props``, ``x$``) a read of ``name``: a
-    store's value, which Svelte subscribes to."""
-    if b"$" not in code:
+# blocks whose body sees names the markup binds (`{#each items as item}`, `{#await p then v}`), and those opened
+# with none (`{#if}`, `{#key}`), whose `{/..}` closes the innermost
+_OPENS_SCOPE = frozenset({b"#if", b"#key", b"#await", b"#each"})
+
+
+def _scope_tag(m: Markup, tag: bytes) -> None:
+    """A tag of no expression: ``{/each}`` closes the innermost block's names, ``{#snippet row(item)}`` opens a
+    block binding its parameters, ``{:then v}`` / ``{:catch e}`` add to the innermost."""
+    if tag.startswith(b"/"):
+        m.close_block()
+    elif tag.startswith(b"#snippet"):
+        m.open_block(_bound_names(tag.partition(b"(")[2].rpartition(b")")[0]))
+    elif tag.startswith((b":then", b":catch")):
+        m.bind(_bound_names(tag.partition(b" ")[2]))
+
+
+def _bound_names(binding: bytes) -> set:
+    """The names a binding writes (``item, i (item.id)``, ``{ id, label }``, ``[a, b]``, a snippet's ``{ props }``):
+    its identifiers before a key's ``(``, but an object pattern's keys (``{ a: b }`` binds ``b``)."""
+    names, word, text = set(), bytearray(), binding.split(b" (", 1)[0] + b" "
+    for at, c in enumerate(text):
+        if c in _NAME:
+            word.append(c)
+            continue
+        if word and not chr(word[0]).isdigit() and text[_past_blanks(text, at):][:1] != b":":
+            names.add(bytes(word))
+        word.clear()
+    return names
+
+
+def _past_blanks(code: bytes, at: int) -> int:
+    while at < len(code) and code[at] in _BLANKS:
+        at += 1
+    return at
+
+
+def _code(m: Markup, code: bytes) -> bytes:
+    """``code`` as the script reads it: each ``$name`` that starts a name (not ``a.$b``, ``$$props``, ``x$``) a read
+    of ``name`` (a store's value, which Svelte subscribes to); each member taken of a name an open block binds
+    (``item.icon()`` in ``{#each items as item}``) taken of ``0`` instead, a literal whose members are no one's
+    (the markup's own value: guessed by its member's name it reached other files' ``icon``)."""
+    bound = m.bound
+    if b"$" not in code and not bound:
         return code
-    out = bytearray(code)
-    for at in range(len(code) - 1):
-        if code[at] == 0x24 and code[at + 1] in _NAME and code[at + 1] != 0x24 and \
-                (at == 0 or (code[at - 1] not in _NAME and code[at - 1] != 0x2E)):
+    out, at, size = bytearray(code), 0, len(code)
+    while at < size:
+        c = code[at]
+        if c not in _NAME or (at and (code[at - 1] in _NAME or code[at - 1] == 0x2E)):
+            at += 1
+            continue
+        stop = at
+        while stop < size and code[stop] in _NAME:
+            stop += 1
+        word = code[at:stop]
+        if word[:1] == b"$" and len(word) > 1 and word[1:2] != b"$":
             out[at] = _BLANK
+            word = word[1:]
+        after = _past_blanks(code, stop)
+        if word in bound and (code[after:after + 1] in (b".", b"[") or code[after:after + 2] == b"?."):
+            out[stop - len(word):stop] = b"0" + b" " * (len(word) - 1)
+        at = stop
     return bytes(out)
 
 
-def _write_tag(data: bytes, out: bytearray, at: int, end: int) -> int:
+def _write_tag(m: Markup, at: int, end: int) -> int:
     """The tag whose name starts at ``at`` read to its ``>``, each attribute's code written: a ``{..}`` value (a
     directive's, see ``_write_directive``), each ``{..}`` of a quoted value, a ``{name}`` or ``{...spread}`` in an
     attribute's place; the offset after the tag (``end`` where an unclosed brace or quote ends the pass)."""
+    data = m.data
     while at < end and data[at] not in _NAME_END:
         at += 1
     while at < end:
@@ -173,18 +263,18 @@ def _write_tag(data: bytes, out: bytearray, at: int, end: int) -> int:
             close = _matching_brace(data, at, end)
             if close < 0:
                 return end
-            _write_expression(data, out, at, close)
+            _write_expression(m, at, close)
             at = close + 1
         elif c in _QUOTES:  # a stray quote (`<a "x">`): past it
             at += 1
         else:
-            at = _write_attribute(data, out, at, end)
+            at = _write_attribute(m, at, end)
     return at
 
 
-def _write_attribute(data: bytes, out: bytearray, start: int, end: int) -> int:
+def _write_attribute(m: Markup, start: int, end: int) -> int:
     """The attribute at ``start``: its name, its value's code written; the offset after it."""
-    at = start
+    data, at = m.data, start
     while at < end and data[at] not in _NAME_END:
         at += 1
     stop = at
@@ -192,18 +282,19 @@ def _write_attribute(data: bytes, out: bytearray, start: int, end: int) -> int:
         close = _matching_brace(data, at + 1, end)
         if close < 0:
             return end
-        _write_directive(data, out, start, stop, at + 1, close)
+        _write_directive(m, start, stop, at + 1, close)
         return close + 1
     if data[at:at + 1] == b"=" and data[at + 1:at + 2] in (b'"', b"'"):
-        return _write_quoted(data, out, at + 1, end)
+        return _write_quoted(m, at + 1, end)
     if data[at:at + 1] != b"=":
-        _write_directive(data, out, start, stop, -1, -1)
+        _write_directive(m, start, stop, -1, -1)
     return at + (1 if data[at:at + 1] == b"=" else 0)
 
 
-def _write_quoted(data: bytes, out: bytearray, quote: int, end: int) -> int:
+def _write_quoted(m: Markup, quote: int, end: int) -> int:
     """Each ``{..}`` of the quoted value whose quote is at ``quote`` (``class="btn {size}"``) written as a block;
     the offset after the closing quote."""
+    data = m.data
     mark, at = data[quote:quote + 1], quote + 1
     while at < end:
         close_quote = data.find(mark, at, end)
@@ -213,28 +304,29 @@ def _write_quoted(data: bytes, out: bytearray, quote: int, end: int) -> int:
         close = _matching_brace(data, brace, end)
         if close < 0:
             return end
-        _write_expression(data, out, brace, close)
+        _write_expression(m, brace, close)
         at = close + 1
     return end
 
 
-def _write_directive(data: bytes, out: bytearray, start: int, stop: int, value: int, close: int) -> None:
+def _write_directive(m: Markup, start: int, stop: int, value: int, close: int) -> None:
     """One attribute ``data[start:stop]`` (its ``{..}`` value at ``value``..``close``, -1 where it has none)."""
+    data = m.data
     name = data[start:stop]
     called = next((d for d in _CALLED_DIRECTIVES if name.startswith(d)), None)
     if called is not None:
         callee = name[len(called):].split(b"|", 1)[0]
         if callee and all(c in _PATH for c in callee) and not chr(callee[0]).isdigit():
-            _write_call(data, out, start, callee, value, close)
+            _write_call(m, start, callee, value, close)
         return
     if value >= 0 and _is_event(name):
         path = data[value + 1:close].strip()
         if path and all(c in _PATH for c in path) and not chr(path[0]).isdigit() and b".." not in path \
                 and not path.endswith(b"."):
-            _write_handler(data, out, value, close, path)
+            _write_handler(m, value, close, path)
             return
     if value >= 0:
-        _write_expression(data, out, value, close)
+        _write_expression(m, value, close)
 
 
 def _is_event(name: bytes) -> bool:
@@ -243,17 +335,19 @@ def _is_event(name: bytes) -> bool:
                                        and name[2:].islower())
 
 
-def _write_handler(data: bytes, out: bytearray, value: int, close: int, path: bytes) -> None:
+def _write_handler(m: Markup, value: int, close: int, path: bytes) -> None:
     """``on:click={close}`` -> ``;close()``: the path moved one byte left (onto its brace), ``()`` after it."""
+    data, out = m.data, m.out
     start = data.index(path, value + 1, close)
     out[value - 1] = ord(";")  # (the `=`)
-    out[start - 1:start - 1 + len(path)] = _store_reads(path)
+    out[start - 1:start - 1 + len(path)] = _code(m, path)
     out[start - 1 + len(path):start + 1 + len(path)] = b"()"
 
 
-def _write_call(data: bytes, out: bytearray, start: int, callee: bytes, value: int, close: int) -> None:
+def _write_call(m: Markup, start: int, callee: bytes, value: int, close: int) -> None:
     """``use:tooltip`` -> ``;tooltip()``, ``use:tooltip={opts}`` -> ``;tooltip   (opts)``: the call Svelte makes
     (the prefix's bytes hold the ``;``, the name moved left over them)."""
+    data, out = m.data, m.out
     out[start] = ord(";")
     out[start + 1:start + 1 + len(callee)] = callee
     if value < 0:
@@ -261,5 +355,5 @@ def _write_call(data: bytes, out: bytearray, start: int, callee: bytes, value: i
         out[at:at + 2] = b"()"
         return
     out[value] = ord("(")
-    out[value + 1:close] = _store_reads(data[value + 1:close])
+    out[value + 1:close] = _code(m, data[value + 1:close])
     out[close] = ord(")")
