@@ -117,7 +117,7 @@ linked_twins AS (  -- C and C++: an extern function whose name another file's re
     -- declaration file's (.d.ts, a Python .pyi stub) declaration of a referenced definition of that qualified name
     -- elsewhere (commander's typings/index.d.ts Command.addArgument for lib/command.js's, attrs' validators.pyi
     -- instance_of for validators.py's): it describes that one
-    SELECT DISTINCT s.repo, s.id, false AS declared
+    SELECT DISTINCT s.repo, s.id, false AS declared, false AS described
     FROM symbols s
     JOIN files f ON f.repo = s.repo AND f.path = s.path AND f.family = 'c'
     JOIN symbols t ON t.repo = s.repo AND t.name = s.name AND t.path <> s.path AND t.kind = 'function'
@@ -125,7 +125,7 @@ linked_twins AS (  -- C and C++: an extern function whose name another file's re
     JOIN inbound i ON i.repo = t.repo AND i.id = t.id AND i.best > 0.3
     WHERE s.kind = 'function' AND s.is_exported AND s.qualname = s.name
     UNION
-    SELECT DISTINCT s.repo, s.id, true AS declared
+    SELECT DISTINCT s.repo, s.id, true AS declared, false AS described
     FROM symbols s
     -- each of its overloads (f#2 declares f too); a stub's property may declare a field
     JOIN symbols t ON t.repo = s.repo AND t.qualname = regexp_replace(s.qualname, '#[0-9]+$', '')
@@ -137,7 +137,8 @@ linked_twins AS (  -- C and C++: an extern function whose name another file's re
     JOIN inbound i ON i.repo = t.repo AND i.id = t.id AND i.best > 0
     WHERE regexp_matches(s.path, '\.(?:d\.[cm]?ts|pyi)$') AND NOT regexp_matches(t.path, '\.(?:d\.[cm]?ts|pyi)$')
     UNION  -- the same inside a declaration file's namespace, its name dropped (winston's `declare namespace winston {
-    SELECT DISTINCT s.repo, s.id, true AS declared  -- class ExceptionHandler }` for exception-handler.js's class)
+    SELECT DISTINCT s.repo, s.id, true AS declared, false AS described  -- class ExceptionHandler }` for
+                                                                         -- exception-handler.js's class)
     FROM symbols s
     JOIN symbols n ON n.repo = s.repo AND n.path = s.path AND n.kind = 'namespace' AND starts_with(s.qualname, n.qualname || '.')
     JOIN symbols t ON t.repo = s.repo AND t.qualname = regexp_replace(s.qualname[length(n.qualname) + 2:], '#[0-9]+$', '')
@@ -145,6 +146,18 @@ linked_twins AS (  -- C and C++: an extern function whose name another file's re
                       AND t.path <> s.path
     JOIN inbound i ON i.repo = t.repo AND i.id = t.id AND i.best > 0
     WHERE regexp_matches(s.path, '\.d\.[cm]?ts$') AND NOT regexp_matches(t.path, '\.d\.[cm]?ts$')
+    UNION  -- the other way: JavaScript code whose declaration beside it (`a.d.ts` for `a.js`, `a.d.mts` for `a.mjs`)
+    -- is referenced: a TypeScript importer binds the declaration and runs this code (carbon-components-svelte's
+    -- tests/utils/isInSafeTriangle.test.ts calls src/utils/isInSafeTriangle.d.ts's, whose code was "no reference")
+    SELECT DISTINCT s.repo, s.id, false AS declared, true AS described
+    FROM symbols s
+    JOIN symbols t ON t.repo = s.repo AND regexp_replace(t.qualname, '#[0-9]+$', '') = s.qualname
+                      AND (t.kind = s.kind OR (t.kind IN ('method', 'property')
+                                              AND s.kind IN ('field', 'property', 'method')))
+                      AND regexp_matches(t.path, '\.d\.[cm]?ts$')
+                      AND regexp_replace(t.path, '\.d\.[cm]?ts$', '') = regexp_replace(s.path, '\.[cm]?jsx?$', '')
+    JOIN inbound i ON i.repo = t.repo AND i.id = t.id AND i.best > 0.3
+    WHERE regexp_matches(s.path, '\.[cm]?jsx?$')
 ),
 type_parts AS (  -- a type written in parts (C#'s `partial class Client` in Client.cs and Client.Send.cs: one
     -- namespace's one qualified name, declared in several files): another part referenced, or its members, uses it
@@ -238,6 +251,12 @@ passed_modules AS (  -- a module read whole as a value (plop's `setGenerator('c'
     -- whose `module.exports = { actions: () => .. }` is no definition): the library it is handed to calls its object's
     SELECT DISTINCT repo, dst_id FROM edges WHERE kind = 'reads' AND ref_form = 'read' AND ends_with(dst_id, '::<module>')
 ),
+read_whole AS (  -- passed_modules read so outside tests (a test's `vi.spyOn(registry, 'getTheme')` names the one key
+    -- it reaches): `Object.keys(filters).forEach(k => Vue.filter(k, filters[k]))` reaches each export by its key
+    SELECT DISTINCT e.repo, e.dst_id FROM edges e
+    JOIN files f ON f.repo = e.repo AND f.path = e.path AND NOT f.is_test
+    WHERE e.kind = 'reads' AND e.ref_form = 'read' AND ends_with(e.dst_id, '::<module>')
+),
 handed_over AS (  -- a method of an object a definition returns, holds or hands on, that definition reached: used as a
     -- whole (passed, returned, installed: zod's _installLazyMethods(inst, _zodTypeMethods)), a constructor of a used
     -- class (`this.logger = { info() {..} }`), a method a library reaches (an outside base's override, an entry
@@ -298,6 +317,7 @@ SELECT s.repo, s.id, s.path, s.name, s.kind, s.line_start, s.line_end, s.is_expo
            WHEN pr.id IS NOT NULL THEN 0.5
            WHEN ht.id IS NOT NULL AND s.kind = 'method' AND s.is_exported THEN 0.5
            WHEN un.name IS NOT NULL THEN 0.5
+           WHEN rw.dst_id IS NOT NULL AND s.is_exported AND s.kind IN ('function', 'class') THEN 0.5
            WHEN ho.id IS NOT NULL AND (NOT s.is_exported OR pm.dst_id IS NOT NULL) THEN if(ho.exported_only, 0.6, 0.5)
            WHEN s.kind IN ('variable', 'constant', 'field', 'property') THEN 0.5
            -- an exported class with a library's base ranks as its methods do: a framework may find it by its base
@@ -329,6 +349,9 @@ SELECT s.repo, s.id, s.path, s.name, s.kind, s.line_start, s.line_end, s.is_expo
                     || 'conditional or platform variant, or one it replaces)'
            WHEN lt.declared
                THEN 'never referenced itself, but the definition it declares (of the same name, in another file) is'
+           WHEN lt.described
+               THEN 'never referenced itself, but its declaration beside it (the same name in its .d.ts) is: a '
+                    || 'TypeScript importer binds the declaration and runs this code'
            WHEN lt.id IS NOT NULL
                THEN 'never referenced itself, but a function of the same name in another file is (the other side '
                     || 'of a #if: one of them is built)'
@@ -353,6 +376,11 @@ SELECT s.repo, s.id, s.path, s.name, s.kind, s.line_start, s.line_end, s.is_expo
                THEN 'no reference; an exported method of a type that is not: what reaches it from outside does so '
                     || 'through an interface or base it implements'
            WHEN un.name IS NOT NULL THEN 'no resolved reference; the name is written somewhere unresolved'
+           -- vue-element-admin's `import * as filters`, `Object.keys(filters).forEach(k => Vue.filter(k,
+           -- filters[k]))`: its four filters were "no reference" at 0.6, each registered by its key
+           WHEN rw.dst_id IS NOT NULL AND s.is_exported AND s.kind IN ('function', 'class')
+               THEN 'no reference by name; its module is read whole as a value outside tests (passed to a call, '
+                    || 'its keys iterated), which reaches each export by its key'
            WHEN ho.exported_only AND NOT s.is_exported
                THEN 'no reference in the repository; a method of an object that an exported definition builds, '
                     || 'which may be used from outside'
@@ -397,6 +425,7 @@ LEFT JOIN protocol_members pr ON pr.repo = s.repo AND pr.id = s.id
 LEFT JOIN linked_twins lt ON lt.repo = s.repo AND lt.id = s.id
 LEFT JOIN handed_over ho ON ho.repo = s.repo AND ho.id = s.id
 LEFT JOIN passed_modules pm ON pm.repo = s.repo AND pm.dst_id = s.parent_id  -- its members, exported or not
+LEFT JOIN read_whole rw ON rw.repo = s.repo AND rw.dst_id = s.parent_id
 LEFT JOIN used_overrides uo  -- an overload's signature too (f#2 beside f): the override implements them all
     ON uo.repo = s.repo AND uo.id = if(contains(s.id, '#'), regexp_replace(s.id, '#[0-9]+', '', 'g'), s.id)
 LEFT JOIN type_parts tp ON tp.repo = s.repo AND tp.id = s.id

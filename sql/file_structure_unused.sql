@@ -81,6 +81,15 @@ twin_candidates AS MATERIALIZED (  -- linked_twins' candidates, and the confiden
                       AND (t.kind = x.kind OR (x.kind IN ('method', 'property') AND t.kind IN ('field', 'property', 'method')))
                       AND t.path <> x.path
     WHERE regexp_matches(x.path, '\.d\.[cm]?ts$') AND NOT regexp_matches(t.path, '\.d\.[cm]?ts$')
+    UNION ALL
+    SELECT x.repo, x.id, t.id, 0.3 AS above  -- JavaScript code whose declaration beside it is referenced (dead_code's)
+    FROM exported x
+    JOIN symbols t ON t.repo = x.repo AND regexp_replace(t.qualname, '#[0-9]+$', '') = x.qualname
+                      AND (t.kind = x.kind OR (t.kind IN ('method', 'property')
+                                              AND x.kind IN ('field', 'property', 'method')))
+                      AND regexp_matches(t.path, '\.d\.[cm]?ts$')
+                      AND regexp_replace(t.path, '\.d\.[cm]?ts$', '') = regexp_replace(x.path, '\.[cm]?jsx?$', '')
+    WHERE regexp_matches(x.path, '\.[cm]?jsx?$')
 ),
 part_members AS MATERIALIZED (  -- the members of type_twins' other parts, wherever defined
     SELECT m.repo, m.id, m.parent_id, m.is_entry_point, m.entry_reason FROM symbols m
@@ -291,6 +300,10 @@ unused AS (  -- nothing references them or their members, and their name is writ
       AND NOT (x.kind = 'method' AND EXISTS (SELECT 1 FROM into_files e  -- dead_code's `passed_modules` (its module
                WHERE e.repo = x.repo AND e.dst_id = x.parent_id AND e.ref_form = 'read' AND e.kind = 'reads'  -- here)
                  AND ends_with(e.dst_id, '::<module>')))
+      AND NOT (x.kind IN ('function', 'class') AND EXISTS (SELECT 1 FROM into_files e  -- dead_code's `read_whole`
+               WHERE e.repo = x.repo AND e.dst_id = x.parent_id AND e.ref_form = 'read' AND e.kind = 'reads'
+                 AND ends_with(e.dst_id, '::<module>')
+                 AND NOT EXISTS (SELECT 1 FROM files f WHERE f.repo = e.repo AND f.path = e.path AND f.is_test)))
       AND NOT EXISTS (SELECT 1 FROM linked_twins l WHERE l.repo = x.repo AND l.id = x.id)
       AND NOT EXISTS (SELECT 1 FROM type_parts p WHERE p.repo = x.repo AND p.id = x.id)
       AND NOT (x.kind = 'method' AND EXISTS (SELECT 1 FROM hidden_types h WHERE h.repo = x.repo AND h.id = x.parent_id))

@@ -318,6 +318,34 @@ def test_a_vue_template_reads_as_statements_at_its_own_offsets_and_hostile_ones_
         assert len(read) == len(hostile) and read.count(b"\n") == hostile.count(b"\n")
 
 
+def test_a_svelte_components_markup_reads_as_blocks_at_its_own_offsets_and_hostile_ones_in_one_pass():
+    """A Svelte component's markup expressions are written as block statements of the module where they stand (same
+    length, same lines): text and attribute ``{..}``, a logic block's expression without its keyword and without the
+    names it binds (a member of such a name is taken of ``0``, no one's), a handler named by its path called, an
+    action's and a transition's call, a store's ``$name`` its name; a comment, ``<style>``, a closing or branch tag and a plain attribute are not. Unclosed braces, quotes,
+    tags and comments end what is read, each bounded by the file's length."""
+    from extractors.structure.langs.svelte_template import markup_view
+
+    sfc = (b'<script>\n  const label = "a";\n</script>\n<!-- {hidden()} -->\n'
+           b'<a href="/x/{slug(y)}" title="plain()" on:click={close} use:tip={{ t: 1 }} in:fade>{fmt(y)}</a>\n'
+           b"{#each listed() as item (item.id)}{item}{item.go()}{:else}{/each}{#if $open}{@html md(x)}{/if}\n"
+           b"<style>.a { color: red }</style>\n")
+    code = markup_view("C.svelte", sfc)
+    assert len(code) == len(sfc) and code.count(b"\n") == sfc.count(b"\n")
+    for kept in (b";{slug(y)}", b";close()", b";tip", b"({ t: 1 })", b";fade()", b"{fmt(y)}", b"{      listed() ",
+                 b"{     open}", b"{      md(x)}", b'const label = "a";', b"{0   .go()}"):
+        assert kept in code, kept
+    for gone in (b"plain", b"hidden", b"item.id", b"else", b"color", b"href", b"#each", b"$open"):
+        assert gone not in code, gone
+    assert markup_view("C.vue", sfc) is None
+    for hostile in (b"<a " * 30_000, b"{" * 50_000, b"<a b={" + b"a" * 100_000, b"<!--" * 30_000,
+                    b"{'" * 30_000, b'<a b="{' * 30_000, b"{#each " * 20_000, b"<a " + b"use:x " * 30_000,
+                    b"<script" * 20_000, b"{}" * 50_000 + b"$" * 50_000, b"{#each a as b}" * 30_000 + b"{b.c}",
+                    b"{/each}" * 30_000, b"{#snippet s(" + b"a:" * 30_000 + b")}"):
+        read = markup_view("C.svelte", hostile)
+        assert len(read) == len(hostile) and read.count(b"\n") == hostile.count(b"\n")
+
+
 def test_a_c_header_including_the_library_header_it_is_named_after_is_not_its_own_include():
     """hiredis's ``adapters/glib.h`` writes ``#include <glib.h>``: the library's header, never the file itself (its
     ``g_source_new()`` calls are the library's, external, not unresolved); another ``glib.h`` of the repository

@@ -22,7 +22,8 @@ from ..parse import BARE_CALL_ONLY, BASE_OF, MADE, _parent
 from . import (ANY_KEY, QuotedTemplate, alias_form, call_head, entry_reason_with, keyword_rule, kinds_of,
                no_package_scope, of_kind, quoted_template, settle_templates, split_outside, with_entries)
 from .typescript_repairs import repairs  # noqa: F401 - the parser's hook: TypeScript the grammar cannot read
-from .vue_template import markup_view  # noqa: F401 - the parser's hook: a Vue component's template as code
+from .svelte_template import markup_view as svelte_markup
+from .vue_template import markup_view as vue_markup
 
 GROUP = "javascript"
 LOCAL_DEFINITIONS_SCOPED = True  # a function or class declared in a function's body is seen in that body only
@@ -227,6 +228,12 @@ ROUTED_FILES = (
     ("Next.js", ("next",), lazy_re(r"(?:^|/)pages/(?:.*/)?[^/_][^/]*" + _SOURCE + r"|(?:^|/)pages/_(?:app|document)"
                                    + _SOURCE)),
     ("Next.js", ("next",), lazy_re(r"(?:^|/)(?:src/)?(?:middleware|instrumentation)\.[jt]s$")),
+    # SvelteKit's route files (`+page.js`'s `load`, `+page.server.js`'s `load` and `actions`, a `+server.js`'s `GET`)
+    # and its hooks (`src/hooks.server.js`'s `handle`) and param matchers (`src/params/slug.js`'s `match`): sveltejs/
+    # realworld's 23 rows at 0.6, every `load` and form action of the app
+    ("SvelteKit", ("@sveltejs/kit",), lazy_re(
+        r"(?:^|/)src/routes/(?:.*/)?\+(?:page|layout|server)(?:\.server)?" + _SOURCE
+        + r"|(?:^|/)src/(?:hooks(?:\.server|\.client)?|params/[^/]+)" + _SOURCE)),
     ("Remix", ("@remix-run/react", "@remix-run/node", "@react-router/dev"),
      lazy_re(r"(?:^|/)app/(?:root|entry\.client|entry\.server|routes/.+)" + _SOURCE)),
     # a component story file (CSF): Storybook imports its default export and its named stories, and runs a story's
@@ -252,11 +259,21 @@ ROUTED_FILES = (
 # Protractor's `karma.conf.js` / `protractor.conf.js`, Storybook's `.storybook/main.js` (jira-clone-angular's: 0.6)
 _TOOL_CONFIG = lazy_re(r"(?:^|/)(?:[\w-]+(?:\.[\w-]+)*\.config|\.[\w-]+rc|plopfile|gulpfile|[Gg]runtfile|jakefile"
                        r"|[\w-]+\.conf|\.storybook/(?:main|preview|manager))\.[cm]?[jt]s$")
+# the exported objects of a routed file whose methods the framework calls by their keys (SvelteKit's form actions,
+# `export const actions = { default: async (..) => .., login: .. }`: 0.5-0.6 as an object's methods)
+_ROUTED_MEMBERS = {"SvelteKit": frozenset({"actions"})}
 # how each framework of ROUTED_FILES takes a file's exports (the others route it)
-_TAKES = {"Storybook": "loads", "sequelize-cli": "runs", "knex": "runs", "@fastify/autoload": "registers"}
+_TAKES = {"SvelteKit": "loads", "Storybook": "loads", "sequelize-cli": "runs", "knex": "runs",
+          "@fastify/autoload": "registers"}
 
 
 COMPONENTS = (".vue", ".svelte")  # single-file components: their template uses what their script defines
+
+
+def markup_view(path: str, data: bytes) -> bytes | None:
+    """The parser's hook: a Vue component's template, or a Svelte component's markup, written as the code it runs
+    beside its scripts (``vue_template``, ``svelte_template``); None for another file."""
+    return vue_markup(path, data) if path.endswith(".vue") else svelte_markup(path, data)
 
 
 def file_entries(path: str, defs: list, root) -> list:
@@ -278,7 +295,9 @@ def file_entries(path: str, defs: list, root) -> list:
     if framework is None:
         return defs
     reason = f"{framework} {_TAKES.get(framework, 'routes')} this file: the framework imports its exports"
-    return with_entries(defs, lambda d: reason if d.exported and d.parent is None else None)
+    members = _ROUTED_MEMBERS.get(framework, ())
+    return with_entries(defs, lambda d: reason if d.exported and d.parent is None
+                        or d.kind == "method" and d.parent in members else None)
 
 
 # Angular's component and directive classes (registered by their decorator): Angular runs their lifecycle hooks, and
@@ -1669,7 +1688,10 @@ NODE_BUILTINS = frozenset({"assert", "async_hooks", "buffer", "child_process", "
 
 def is_external(importer: str, spec: str, index: dict, root) -> bool:
     """A package a package.json above the importer depends on, or Node's own; a non-relative spec that is neither
-    may be an alias the configuration did not explain (not known to be outside)."""
+    may be an alias the configuration did not explain (not known to be outside). SvelteKit's own modules
+    (``$app/forms``, ``$env/static/private``, a route's generated ``./$types``) where the package depends on it."""
+    if _kit_module(spec) and _depends_on(root, importer, _KIT_PACKAGES):
+        return True
     if spec.startswith("."):
         return False
     parts = spec.split("/")
@@ -1709,14 +1731,23 @@ def resolve_module(importer: str, spec: str | None, index: dict, root) -> list[s
     if spec is None:  # export {a as b} / export default a: the file's own names
         return [importer]
     found = _module_files(importer, spec, index, root)
-    return _declarations_read(found, index, root) if found and reads_declarations(importer) else found
+    return _declarations_read(found, index, root) if found and _binds_declarations(importer) else found
+
+
+def _binds_declarations(importer: str) -> bool:
+    """Whether an import binds a JavaScript module's declaration files before its code: a TypeScript file's does (as
+    the type checker reads it); a component's does not, whatever its script's ``lang``: the bundler's plugin compiles
+    it and runs the code its import names, the declaration file giving the types only it defines (carbon-components-
+    svelte's 1,409 components import `../utils/debounce.js` beside `debounce.d.ts`: bound to the declarations, 60
+    functions they call were "no reference" at 0.6, their callers and blast radius empty)."""
+    return reads_declarations(importer) and not importer.endswith(COMPONENTS)
 
 
 def _module_files(importer: str, spec: str, index: dict, root) -> list[str]:
     if spec.startswith("."):
         base = posixpath.normpath(posixpath.join(posixpath.dirname(importer), spec))
         return _lookup(base, index) or _built_from_sources(base, index)
-    typed = index.get(TYPES_KEY + spec) if reads_declarations(importer) else None
+    typed = index.get(TYPES_KEY + spec) if _binds_declarations(importer) else None
     if typed:  # (before a baseUrl's candidate, which finds the package's name among the module keys)
         return typed
     for base in _tsconfig_candidates(str(root), posixpath.dirname(importer), spec):
@@ -1725,6 +1756,10 @@ def _module_files(importer: str, spec: str, index: dict, root) -> list[str]:
             return found
     if spec.startswith(_NUXT_ALIASES):  # no package is named so: Nuxt's aliases, where the app is Nuxt's
         found = _nuxt_alias(str(root), posixpath.dirname(importer), spec, index)
+        if found is not None:
+            return found
+    if spec == _KIT_LIB or spec.startswith(_KIT_LIB + "/"):  # no package is named so: SvelteKit's alias
+        found = _kit_lib(str(root), posixpath.dirname(importer), spec, index)
         if found is not None:
             return found
     if spec.startswith("@/"):  # no package is named so (a scope has a name): a bundler's alias of the source
@@ -1752,6 +1787,30 @@ def _nuxt_alias(root: str, folder: str, spec: str, index: dict) -> list[str] | N
     else:
         bases = [posixpath.join(package, head[1:], rest)]
     return next((found for base in bases if (found := _lookup(posixpath.normpath(base), index))), [])
+
+
+# SvelteKit's alias of its package's `src/lib` (its generated .svelte-kit/tsconfig.json, never committed, maps it):
+# sveltejs/realworld's 23 `$lib/..` imports were unresolved, so `api.post(..)` of `import * as api from
+# '$lib/api.js'` reached nothing and `api.js`'s `post`, `put` and `del` were "no reference" at 0.6
+_KIT_LIB = "$lib"
+_KIT_PACKAGES = ("@sveltejs/kit",)
+
+
+def _kit_module(spec: str) -> bool:
+    """A module SvelteKit makes (its runtime's ``$app/..`` and ``$env/..``, the types it generates beside each route,
+    ``./$types``): never a file of the repository."""
+    return spec.startswith(("$app/", "$env/")) or spec == "$service-worker" or spec.rpartition("/")[2] == "$types"
+
+
+def _kit_lib(root: str, folder: str, spec: str, index: dict) -> list[str] | None:
+    """The files ``$lib/..`` names where the nearest package.json above the importer depends on SvelteKit (its
+    ``src/lib`` folder); None elsewhere."""
+    for up in _folders_up(folder):
+        if _package_data(root, up) is not None:
+            if not any(p in _dependencies(root, up) for p in _KIT_PACKAGES):
+                return None
+            return _lookup(posixpath.normpath(posixpath.join(up, "src/lib" + spec[len(_KIT_LIB):])), index)
+    return None
 
 
 def _source_alias(root: str, folder: str, rest: str, index: dict) -> list[str]:
