@@ -106,3 +106,58 @@ def test_a_function_many_files_call_renamed_resolves_the_lines_naming_it(lake, m
         index_structure(lake, root, files=["app/core.py"])
         assert _edges(lake) == _edges(_full(tmp_path, root, f"full_{step}")), step
     assert not [e for e in _edges(lake) if e[1] == "app/core.py::make"]
+
+
+def _called_functions(root) -> list[tuple[str, str]]:
+    """This copy's top-level functions that another file names (imports, calls): (file, name)."""
+    import ast
+
+    texts = {p.relative_to(root).as_posix(): p.read_text() for p in sorted(root.rglob("*.py"))}
+    found = []
+    for rel, text in texts.items():
+        for node in ast.parse(text).body:
+            if isinstance(node, ast.FunctionDef) and any(node.name in other for r, other in texts.items() if r != rel):
+                found.append((rel, node.name))
+    return found
+
+
+def _moved(text: str, name: str, remove: bool) -> str:
+    """``text`` with its top-level function ``name`` renamed (its ``def`` line only: callers elsewhere now name
+    nothing), or removed with its decorators."""
+    import ast
+
+    if not remove:
+        return text.replace(f"\ndef {name}(", f"\ndef {name}_moved(", 1)
+    node = next(n for n in ast.parse(text).body if isinstance(n, ast.FunctionDef) and n.name == name)
+    lines = text.splitlines(keepends=True)
+    start = min([node.lineno] + [d.lineno for d in node.decorator_list]) - 1
+    return "".join(lines[:start] + lines[node.end_lineno:])
+
+
+@pytest.mark.parametrize("seed", [3, 4])
+def test_random_renames_and_removals_of_called_functions_resolve_like_a_full_index(tmp_path, seed):
+    """This repository's ``pipeline`` as real code: a top-level function other files import and call, picked at
+    random, renamed or removed, one file updated at a time: each update (its callers' files reached by line) equals
+    a fresh full index."""
+    import random
+    import shutil
+
+    from pathlib import Path
+
+    from conftest import git
+    from pipeline.lake import Lake
+
+    root = tmp_path / "repo"
+    shutil.copytree(Path(__file__).resolve().parents[1] / "pipeline", root / "pipeline", ignore=shutil.ignore_patterns("__pycache__"))
+    git(tmp_path, "init", "-q", "-b", "main", str(root))
+    git(root, "add", "-A")
+    git(root, "commit", "-q", "-m", "init")
+    lake = Lake(tmp_path / "upd")
+    index_structure(lake, root)
+    rng = random.Random(seed)
+    candidates = _called_functions(root)
+    for step, (rel, name) in enumerate(rng.sample(candidates, 3)):
+        path = root / rel
+        path.write_text(_moved(path.read_text(), name, remove=rng.random() < 0.5))
+        index_structure(lake, root, files=[rel])
+        assert _edges(lake) == _edges(_full(tmp_path, root, f"full{step}")), (step, rel, name)

@@ -812,7 +812,7 @@ class ReachedLines:
         gone = pc.or_(gone, pc.and_(_in(edges, "kind", {"imports"}), _in(edges, "path", rebinding)))
         self.kept = pc.filter(edges, pc.invert(gone))
         found = pc.filter(refs, wanted)
-        self.resolved = found.num_rows - pc.sum(pc.cast(_in(found, "kind", EARLY), pa.int64())).as_py() or 0
+        self.resolved = found.num_rows - (pc.sum(pc.cast(_in(found, "kind", EARLY), pa.int64())).as_py() or 0)
         return found
 
     def _moving(self, refs: pa.Table) -> pa.ChunkedArray:
@@ -924,12 +924,13 @@ def kept_resolution(scope: EditScope, old: dict, previous, lines: KeptLines | No
     When no definition, import, base or value-flow fact moved, every line of the changed files is one. When only
     definitions moved (``EditScope.keeps_lines``: added, removed, renamed), a line of the changed files or of the
     ``affected`` files the edit reaches is one unless it names a moved definition (``EditScope.mentioned``, in its
-    names, receivers, modules or values), had an edge to or from one, calls a name template, or lies in a file
-    resolved whole (``EditScope.whole``): a definition added, removed or renamed resolves the references naming it,
-    not their files. A function newly passed to a call by name (``scope.callees``, as often a variable:
-    ``len(text)``) changes only what the called functions' parameters call: the lines inside a function of such a
-    name are resolved again. ``old``: the changed files' ``symbols`` and ``refs`` before the edit; their edges are
-    read from the lake (``previous``) only then, unless ``lines`` (``kept_lines``) read them already."""
+    names, receivers, modules or values), had an edge to or from one or to what one returned, calls a name template,
+    or lies in a file resolved whole (``EditScope.whole``): a definition added, removed or renamed resolves the
+    references naming it, not their files (the reached files' lines are chosen in Arrow: ``ReachedLines``). A
+    function newly passed to a call by name (``scope.callees``, as often a variable: ``len(text)``) changes only what
+    the called functions' parameters call, and those they pass them on to (``scope.passed_on``): the lines inside a
+    function of such a name are resolved again. ``old``: the changed files' ``symbols`` and ``refs`` before the edit;
+    their edges are read from the lake (``previous``) only then, unless ``lines`` (``kept_lines``) read them."""
     moved = not scope.same_definitions
     if moved and (not scope.keeps_lines or scope.whole is None or affected is None):
         return None
