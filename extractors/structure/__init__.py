@@ -229,8 +229,7 @@ class _Run:
         old = read.old
         symbols, next_sid = incremental.stable_sids(rows.with_owners(new["symbols"], previous, changed),
                                                     old["symbols"], incremental.next_sid_of(state, previous))
-        lines = read.kept if read.kept is not None and read.kept.changed == frozenset(changed) else None
-        scope = incremental.edit_scope(changed, old, {**new, "symbols": symbols}, lines)
+        scope = incremental.edit_scope(changed, old, {**new, "symbols": symbols})
         if ready:  # the lake's ``ref_names`` tells which functions are given any
             incremental.given_only(scope, previous, [old["refs"], new["refs"]])
         moved_owners = rows.reparented(previous, symbols, changed, scope, indexed=ready)
@@ -264,6 +263,9 @@ class _Run:
             yield Complete(WRITTEN_BEFORE_EDGES)  # far are written while it resolves
         edges = rows.resolve_current(current, affected, self.root, self.provenance, self.workers, lazily=ready,
                                      kept=kept)
+        if kept is not None and kept.reached is not None:  # the run's record of what the edit reached, by line
+            self.ctx.count("files_reached_by_line", len(kept.reached.paths))
+            self.ctx.count("reached_references_resolved", kept.reached.resolved)
         # the lazy index goes with them (every shard it read, the ones made Python whole: ~17 MiB of a half-written
         # edit of typeorm's largest file), before the edges are merged and written, not at the run's end
         current = kept = None

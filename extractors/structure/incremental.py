@@ -51,12 +51,16 @@ class EditScope:
         self.reowned: set[str] = set()  # and those with another member moved
         self.modules: set[str] = set()  # files added, deleted, or whose imports or package moved
         self.callees: set[str] = set()  # names of functions given other functions by changed calls
+        # those and the functions they pass a parameter on to (``_defining_through``): the lines inside a function of
+        # such a name resolve again, in whatever file defines one (``ReachedLines``), not the whole of those files
+        self.passed_on: set[str] = set()
+        # what the moved functions returned or decorate (``_edge_ends``): a line with an edge to one read their value
+        self.values: set[str] = set()
         # callee -> the names of the functions passing their parameters on to it (None: a value passed by name)
         self.passers: dict[str, set[str | None]] = {}
         self.flows: set[str] = set()  # functions whose declared type or value-flow facts moved
         self.signed: set[str] = set()  # of those, the ones whose ``signature`` facts moved
         self.methods: set[str] = set()  # names of the methods added, removed or moved (templates fit)
-        self.valued: set[str] = set()  # of ``flows``, those whose value resolved to a definition before the edit
         self.rebased = False  # a class's bases moved: which methods a template reaches, whatever their names
         self.bases: set[str] = set()  # the names of the bases added or removed (their files' mixins resolve again)
         # of the affected files, those whose every line resolves again (``affected_paths``; None: every one): the
@@ -119,9 +123,8 @@ def next_sid_of(state: dict, previous) -> int:
     return 0 if top is None else top + 1
 
 
-def edit_scope(changed: set[str], old: dict, new: dict, lines: "KeptLines | None" = None) -> EditScope:
-    """Compare the changed files' rows before and after: definitions, imports and bases, file facts. ``lines``
-    (``kept_lines`` of the changed files, read ahead): which moved functions' values resolved before the edit."""
+def edit_scope(changed: set[str], old: dict, new: dict) -> EditScope:
+    """Compare the changed files' rows before and after: definitions, imports and bases, file facts."""
     scope = EditScope(changed=set(changed))
     before, after = _rows(old["symbols"], SIGNATURE + ["path"]), _rows(new["symbols"], SIGNATURE + ["path"])
     moved = set(before) ^ set(after)
@@ -156,7 +159,6 @@ def edit_scope(changed: set[str], old: dict, new: dict, lines: "KeptLines | None
     handing_nothing = _handing_nothing(facts_before, facts_after, scope.ids)
     _value_facts_moved(scope, (facts_before ^ facts_after) - handing_nothing, {row[0] for row in before},
                        _renamed(early_before | early_after), kinds)
-    scope.valued = _valued(scope.flows, old["refs"], lines)
     files_before, files_after = _file_facts(old["files"]), _file_facts(new["files"])
     for path in changed:
         was, now = files_before.get(path), files_after.get(path)
@@ -168,20 +170,6 @@ def edit_scope(changed: set[str], old: dict, new: dict, lines: "KeptLines | None
 
 FUNCTIONS = frozenset({"function", "method"})
 VALUE_KINDS = ("returns", "local_returns", "returns_call", "type.return", "value.returned")  # a function's value
-
-
-def _valued(flows: set[str], refs: pa.Table | None, lines: "KeptLines | None") -> set[str]:
-    """Of ``flows`` (functions whose facts moved), those whose value the previous edges resolved: an edge from the
-    function at a line stating what it returns. A function returning nothing of the repository's (``return
-    all(...)``, a builtin's) gave no line elsewhere a value to read. All of them where the lines were not read."""
-    if not flows or lines is None or refs is None:
-        return set(flows)
-    plain = pc.decoded(refs.select(["path", "src_qualname", "kind", "line"]))
-    stated = {(f"{p}::{q}", line) for p, q, kind, line in zip(*plain.to_pydict().values())
-              if kind in VALUE_KINDS and f"{p}::{q}" in flows}
-    ends = pc.decoded(lines.table.select(["src_id", "dst_id", "line"])).to_pydict()
-    resolved = {(src, line) for src, dst, line in zip(*ends.values()) if dst is not None and src in flows}
-    return {function for function, _line in stated & resolved}
 
 
 def _carried(gone: set[tuple], came: set[tuple], moved: set[str]) -> set[tuple]:
@@ -390,15 +378,12 @@ def affected_paths(scope: EditScope, previous, new_refs: pa.Table, indexed: bool
         affected |= _importers(imports, scope.modules) if imports is not None else set()
     if scope.linked or scope.classes:  # a definition only added has no edges yet: no scan of the edges
         linked = _linked(previous, scope, indexed)
-        affected |= linked
-        if whole is not None and scope.valued:  # what those functions returned moved: a line reading their value
-            whole |= _value_readers(previous, scope.valued)  # need not name them (``self.made.run()``)
+        affected |= linked  # (a line reading a moved function's value in those files: ``ReachedLines.split``)
     if scope.bases:  # a mixin included or dropped: its calls resolve through its includers (``_mixin_files``)
         affected |= _defining(previous, scope.bases - {""}, indexed)
     if scope.callees:
-        defining = _defining_through(previous, scope.callees, indexed)
+        defining, scope.passed_on = _defining_through(previous, scope.callees, indexed)
         affected |= defining
-        whole = None if whole is None else whole | defining
     if scope.signed:
         handing = _handing_on(previous, scope.signed) if indexed else None
         if handing is None:
@@ -510,9 +495,10 @@ def _defining(previous, names: set[str], indexed: bool) -> set[str]:
     return set() if symbols is None else _paths(pc.filter(symbols, _in(symbols, "name", names)))
 
 
-def _defining_through(previous, names: set[str], indexed: bool) -> set[str]:
+def _defining_through(previous, names: set[str], indexed: bool) -> tuple[set[str], set[str]]:
     """``_defining``, and the files defining the functions those pass a parameter on to (``Walk(fn)`` calling
-    ``walk(root, fn)``: what Walk is given reaches walk's calls), up to ``MAX_PASSED_ON`` hops."""
+    ``walk(root, fn)``: what Walk is given reaches walk's calls), up to ``MAX_PASSED_ON`` hops; and the names of
+    all those functions (``names`` with them)."""
     found, frontier, seen = set(), set(names), set(names)
     for _ in range(MAX_PASSED_ON + 1):
         paths = _defining(previous, frontier, indexed) - found
@@ -525,7 +511,7 @@ def _defining_through(previous, names: set[str], indexed: bool) -> set[str]:
         if not frontier:
             break
         seen |= frontier
-    return found
+    return found, seen
 
 
 def _without(table: pa.Table | None, paths: set[str]) -> pa.Table | None:
@@ -567,6 +553,7 @@ def _edge_ends(previous, scope: EditScope) -> set[str] | None:
     the shards of those ids only. The changed files, which hold every other edge from them, are affected anyway.
     None: a lake without those indexes."""
     values = _flow_values(_edges_of(previous, scope.flows), scope.flows) | _decorated(previous, scope.flows)
+    scope.values = values
     targets = previous("edge_targets", columns=["dst_id", "path"], where=("dst_id", sorted(scope.linked | values)),
                        dictionary=["path"])
     sources = previous("edge_sources", columns=["src_id", "path"], where=("src_id", sorted(scope.linked)),
@@ -574,15 +561,6 @@ def _edge_ends(previous, scope: EditScope) -> set[str] | None:
     if targets is None or sources is None:
         return None
     return _paths(targets) | _paths(sources)
-
-
-def _value_readers(previous, functions: set[str]) -> set[str]:
-    """The files with an edge to one of ``functions``, to what they returned or to what they decorate: where a line
-    may read their value without naming them (a field holding one's result, read elsewhere in the file)."""
-    values = _flow_values(_edges_of(previous, functions), functions) | _decorated(previous, functions)
-    targets = previous("edge_targets", columns=["dst_id", "path"], where=("dst_id", sorted(functions | values)),
-                       dictionary=["path"])
-    return set() if targets is None else _paths(targets)
 
 
 def _edges_of(previous, functions: set[str]) -> pa.Table | None:
@@ -749,11 +727,16 @@ class KeptResolution:
     Written out, not a dataclass (see ``EditScope``)."""
 
     def __init__(self, lines: dict[tuple, list[int]], sids: dict[str, int] | None = None,
-                 table: pa.Table | None = None):
+                 table: pa.Table | None = None, reached: "ReachedLines | None" = None):
         self.lines = lines  # (path, src_qualname, line_key) -> the line's rows of ``table`` (at its old line)
         # the sids the old edges' ends had (stable while ids exist)
         self.sids: dict[str, int] = {} if sids is None else sids
         self.table = table  # the changed files' old edges but their bases' and overrides' (``Edge``'s fields)
+        self.reached = reached  # the files the edit reached but did not change, kept by line in Arrow
+
+    def imports_kept(self, path: str) -> bool:
+        """Whether ``path`` is a reached file whose import lines all keep their edges (``ReachedLines.split``)."""
+        return self.reached is not None and path in self.reached.imports_kept
 
     def edges(self, path: str, src_qualname: str, keys: list[tuple]) -> list[int] | None:
         """The rows of one line's edges (``keys``: ``ref_key`` of each reference), None when no line had them."""
@@ -789,6 +772,97 @@ class KeptResolution:
         after = iter(range(len(fresh), len(fresh) + len(rows)))  # the kept rows follow the fresh ones
         at = pa.array([next(after) if place is None else place for place in order], pa.int64())
         return pc.take(pa.concat_tables([table, kept]), at)
+
+
+class ReachedLines:
+    """The files an edit reached but did not change (``affected_paths`` less ``EditScope.whole``): their references
+    are the lake's, at the lines they were, so a line naming nothing the edit moved (``EditScope.mentioned``), with no
+    edge to or from a moved definition and in no function given another (``callees``) keeps its edges as they are.
+    Which lines those are is worked out in Arrow, per distinct value (``split``): the kept edges are never made
+    Python, nor the kept lines' references handed to the resolver; a rename of a function 300 files call resolves
+    the lines naming it, not 300 files' references. Written out, not a dataclass (see ``EditScope``)."""
+
+    def __init__(self, paths: frozenset[str], names: frozenset[str], ids: frozenset[str], callees: frozenset[str]):
+        self.paths, self.names, self.ids, self.callees = paths, names, ids, callees
+        self.imports_kept: frozenset[str] = frozenset()  # of ``paths``, those whose every import line kept its edges
+        self.kept: pa.Table | None = None  # their old edges kept (``Edge``'s fields and the ends' sids)
+        self.resolved = 0  # how many of their references are resolved again (what ``split`` handed on)
+
+    def split(self, previous) -> pa.Table | None:
+        """The references of ``paths`` to resolve again: their imports and bases (the resolver binds them), and
+        every reference of a line that may resolve differently. Keeps the other lines' old edges in ``kept``."""
+        where = ("path", sorted(self.paths))
+        refs = previous("refs", where=where, dictionary=REF_STRINGS)
+        edges = previous("edges", columns=list(Edge._fields) + ["src_sid", "dst_sid"], where=where,
+                         dictionary=EDGE_STRINGS)
+        if refs is None or edges is None:
+            return None
+        paths = pa.array(sorted(self.paths), pa.string())
+        ref_keys, edge_keys = _line_keys(refs, paths), _line_keys(edges, paths)
+        moving = self._moving(refs)
+        touching = pc.or_(_in(edges, "src_id", self.ids), _in(edges, "dst_id", self.ids))
+        dirty = pc.unique(pa.chunked_array(pc.filter(ref_keys, moving).chunks + pc.filter(edge_keys, touching).chunks,
+                                           pa.int64()))
+        at_dirty = pc.is_in(ref_keys, value_set=dirty)
+        imports = _in(refs, "kind", set(IMPORT_KINDS))
+        rebinding = _paths(pc.filter(refs.select(["path"]), pc.and_(imports, at_dirty)))
+        self.imports_kept = self.paths - rebinding
+        wanted = pc.or_(at_dirty, _in(refs, "kind", EARLY))
+        gone = pc.or_(pc.is_in(edge_keys, value_set=dirty), _in(edges, "kind", set(NOT_FROM_CALLS)))
+        gone = pc.or_(gone, pc.and_(_in(edges, "kind", {"imports"}), _in(edges, "path", rebinding)))
+        self.kept = pc.filter(edges, pc.invert(gone))
+        found = pc.filter(refs, wanted)
+        self.resolved = found.num_rows - (pc.sum(pc.cast(_in(found, "kind", EARLY), pa.int64())).as_py() or 0)
+        return found
+
+    def _moving(self, refs: pa.Table) -> pa.ChunkedArray:
+        """The references naming a moved definition (or a template), or inside a function given another."""
+        named = [_per_value(refs, column, self._names) for column in ("receiver", "module", "alias", "bound_to")]
+        named += [_per_value(refs, "name", lambda n: "*" in n or self._names(n)),
+                  _per_value(refs, "src_qualname", self._inside)]
+        found = named[0]
+        for more in named[1:]:
+            found = pc.or_(found, more)
+        return found
+
+    def _names(self, value: str) -> bool:
+        return mentions(self.names, (value,))
+
+    def _inside(self, qualname: str) -> bool:
+        return _inside(qualname, self.callees)
+
+    def joined(self, edges: pa.Table, provenance: str) -> pa.Table:
+        """The resolved edges and, after them, the kept ones with this run's ``provenance`` (their sids as they were:
+        their ends were not moved)."""
+        if self.kept is None or not self.kept.num_rows:
+            return edges
+        kept = self.kept.set_column(self.kept.schema.get_field_index("provenance"), "provenance",
+                                    pa.repeat(pa.scalar(provenance, pa.string()), self.kept.num_rows))
+        kept = pc.cast(kept.select(edges.column_names), edges.schema)
+        return pa.concat_tables([edges, kept])
+
+
+REF_STRINGS = ["path", "src_qualname", "kind", "name", "receiver", "module", "alias", "bound_to"]
+EDGE_STRINGS = ["path", "src_id", "dst_id", "kind", "ref_form", "receiver"]
+
+
+def _line_keys(table: pa.Table, paths: pa.Array) -> pa.ChunkedArray:
+    """Each row's line as one int64 (the path's place in ``paths``, then its line): a set of lines is then an
+    Arrow ``is_in``, whatever the number of files."""
+    place = _positions(table.column("path"), paths) if pa.types.is_dictionary(table.column("path").type) \
+        else pc.index_in(table.column("path"), value_set=paths)
+    return pc.add(pc.multiply(pc.cast(place, pa.int64()), 1 << 32), pc.cast(table.column("line"), pa.int64()))
+
+
+def _per_value(table: pa.Table, column: str, test) -> pa.ChunkedArray:
+    """``test`` of each row's ``column`` (null: False), asked once per distinct value (the column's dictionary)."""
+    chunks = []
+    for chunk in table.column(column).chunks:
+        if not pa.types.is_dictionary(chunk.type):
+            chunk = pc.dictionary_encode(chunk)
+        hits = pa.array([value is not None and test(value) for value in chunk.dictionary.to_pylist()], pa.bool_())
+        chunks.append(pc.fill_null(pc.take(hits, chunk.indices), False))
+    return pa.chunked_array(chunks, pa.bool_())
 
 
 ref_key = attrgetter(*DECIDING)  # a Ref's DECIDING fields, in the order kept_resolution reads them from the lake
@@ -850,44 +924,30 @@ def kept_resolution(scope: EditScope, old: dict, previous, lines: KeptLines | No
     When no definition, import, base or value-flow fact moved, every line of the changed files is one. When only
     definitions moved (``EditScope.keeps_lines``: added, removed, renamed), a line of the changed files or of the
     ``affected`` files the edit reaches is one unless it names a moved definition (``EditScope.mentioned``, in its
-    names, receivers, modules or values), had an edge to or from one, calls a name template, or lies in a file
-    resolved whole (``EditScope.whole``): a definition added, removed or renamed resolves the references naming it,
-    not their files. A function newly passed to a call by name (``scope.callees``, as often a variable:
-    ``len(text)``) changes only what the called functions' parameters call: the lines inside a function of such a
-    name are resolved again. ``old``: the changed files' ``symbols`` and ``refs`` before the edit; their edges are
-    read from the lake (``previous``) only then, unless ``lines`` (``kept_lines``) read them already."""
+    names, receivers, modules or values), had an edge to or from one or to what one returned, calls a name template,
+    or lies in a file resolved whole (``EditScope.whole``): a definition added, removed or renamed resolves the
+    references naming it, not their files (the reached files' lines are chosen in Arrow: ``ReachedLines``). A
+    function newly passed to a call by name (``scope.callees``, as often a variable: ``len(text)``) changes only what
+    the called functions' parameters call, and those they pass them on to (``scope.passed_on``): the lines inside a
+    function of such a name are resolved again. ``old``: the changed files' ``symbols`` and ``refs`` before the edit;
+    their edges are read from the lake (``previous``) only then, unless ``lines`` (``kept_lines``) read them."""
     moved = not scope.same_definitions
     if moved and (not scope.keeps_lines or scope.whole is None or affected is None):
         return None
     if lines is None or lines.changed != frozenset(scope.changed):
         lines = kept_lines(scope.changed, old, previous)
-    if moved:
-        lines = _joined(lines, _reached_lines(previous, affected - scope.changed - scope.whole))
+    reached = None
+    if moved:  # the files reached, not changed: their lines as they are, chosen in Arrow (``ReachedLines``)
+        paths = affected - scope.changed - scope.whole
+        reached = ReachedLines(frozenset(paths), scope.mentioned, frozenset(scope.ids | scope.values),
+                               frozenset(scope.callees | scope.passed_on)) if paths else None
     if lines is None:
-        return None
-    kept = {key: rows for key, rows, src in lines.candidates if src is None or not _inside(src, scope.callees)}
+        return None if reached is None else KeptResolution({}, reached=reached)
+    passed_on = scope.callees | scope.passed_on
+    kept = {key: rows for key, rows, src in lines.candidates if src is None or not _inside(src, passed_on)}
     if moved:
         kept = _naming_nothing_moved(kept, scope, lines.table)
-    return KeptResolution(kept, lines.sids, lines.table)
-
-
-def _reached_lines(previous, paths: set[str]) -> KeptLines | None:
-    """``kept_lines`` of files the edit did not change: their rows as the lake holds them."""
-    if not paths:
-        return None
-    where = ("path", sorted(paths))
-    old = {t: previous(t, where=where, hand_over=True) for t in ("symbols", "refs")}
-    return kept_lines(paths, old, previous)
-
-
-def _joined(first: KeptLines | None, second: KeptLines | None) -> KeptLines | None:
-    """Two files' sets of lines as one: the second's rows numbered after the first's."""
-    if first is None or second is None:
-        return first or second
-    shift = first.table.num_rows
-    moved = [(key, [row + shift for row in rows], src) for key, rows, src in second.candidates]
-    return KeptLines(first.changed | second.changed, first.candidates + moved, {**second.sids, **first.sids},
-                     pa.concat_tables([first.table, second.table]))
+    return KeptResolution(kept, lines.sids, lines.table, reached)
 
 
 def _naming_nothing_moved(kept: dict[tuple, list[int]], scope: EditScope, table: pa.Table) -> dict[tuple, list[int]]:

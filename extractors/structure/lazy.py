@@ -1307,6 +1307,9 @@ def _kept_imports(run: RunRefs, affected: set[str], kept, provenance: str) -> di
     when a reference reads them, not all of them for their edges (a hub's 270 imports: 0.1 s)."""
     known = {}
     for path in sorted(affected):
+        if kept.imports_kept(path):  # a reached file's: its old ``imports`` edges kept in Arrow
+            known[path] = []
+            continue
         found, left = _kept_lines(run, run.of_kinds(path, IMPORT_KINDS), kept, provenance)
         if not left:
             known[path] = found

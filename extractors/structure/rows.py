@@ -604,10 +604,18 @@ def _resolve_lazily(current: Current, affected: set[str], root, provenance: str,
                   current.hierarchy_sources(affected), current.passed_refs, current.callbacks, bases_by_file=True,
                   lake=current.lake)
     modules = stored_modules(current.modules)  # kept or built again by ``module_index_batches``, written before this
-    resolved = resolve_affected(index, current.refs_of(affected), current.files(), affected, root, provenance,
-                                modules, kept)
+    reached = kept.reached if kept else None  # the files reached, not changed: the lines that may move, in Arrow
+    refs = current.refs_of(affected - reached.paths if reached else affected)
+    if reached:
+        found = reached.split(current.previous)
+        refs = refs if found is None else _concat(found.select(REF_COLUMNS), refs, REF_COLUMNS)
+        if found is None:  # nothing of theirs in the lake: resolved as the other files are
+            refs = current.refs_of(affected)
+    resolved = resolve_affected(index, refs, current.files(), affected, root, provenance, modules, kept)
+    refs = None
     edges = kept.edges_table(resolved, provenance) if kept else edges_table(resolved)
-    return _sids_from_index(edges, index, kept.sids if kept else {})
+    edges = _sids_from_index(edges, index, kept.sids if kept else {})
+    return reached.joined(edges, provenance) if reached else edges
 
 
 def _sids_from_index(edges: pa.Table, index, known: dict[str, int]) -> pa.Table:
