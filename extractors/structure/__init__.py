@@ -15,7 +15,7 @@ from typing import Callable
 from pipeline.errors import ExtractError
 from pipeline.extractor import Batch, Complete, Cursor, Replace, RunContext
 
-VERSION = "0.2.92"  # edges' provenance; a lake indexed by another version (or other queries: facts_version)
+VERSION = "0.2.93"  # edges' provenance; a lake indexed by another version (or other queries: facts_version)
 # is parsed again in full
 # what the internal indexes hold (``early_refs``, ``hierarchy``, ``callback_refs``, ``symbol_names``,
 # ``foreign_symbols``, ``ref_names``, ``edge_targets``, ``edge_sources``: an update finds its scope and resolves lazily
