@@ -814,6 +814,11 @@ class KeptLines(NamedTuple):
     candidates: list  # (key, the line's rows of ``table``, its source qualname or None: an import line) in line order
     sids: dict[str, int]
     table: pa.Table
+    # the keys of the lines stating a base (``class Zero(IntegerConstant, metaclass=Singleton)``), by their other
+    # references (Python's bases are ``callback`` references too: a hub's 38 of 30 classes), which the resolver looks
+    # up apart from its bases (``lazy.resolve_affected``); their edges are those references' (a base's ``inherits``
+    # edge is not a kept row: ``_edges_by_line``). Kept when no definition moved (``kept_resolution``)
+    bases: frozenset = frozenset()
 
 
 class ReadAhead(NamedTuple):
@@ -867,7 +872,8 @@ def kept_resolution(scope: EditScope, old: dict, previous, lines: KeptLines | No
         return None
     kept = {key: rows for key, rows, src in lines.candidates if src is None or not _inside(src, scope.callees)}
     if moved:
-        kept = _naming_nothing_moved(kept, scope, lines.table)
+        kept = _naming_nothing_moved({key: rows for key, rows in kept.items() if key not in lines.bases}, scope,
+                                     lines.table)
     return KeptResolution(kept, lines.sids, lines.table)
 
 
@@ -887,7 +893,7 @@ def _joined(first: KeptLines | None, second: KeptLines | None) -> KeptLines | No
     shift = first.table.num_rows
     moved = [(key, [row + shift for row in rows], src) for key, rows, src in second.candidates]
     return KeptLines(first.changed | second.changed, first.candidates + moved, {**second.sids, **first.sids},
-                     pa.concat_tables([first.table, second.table]))
+                     pa.concat_tables([first.table, second.table]), first.bases | second.bases)
 
 
 def _naming_nothing_moved(kept: dict[tuple, list[int]], scope: EditScope, table: pa.Table) -> dict[tuple, list[int]]:
@@ -937,17 +943,21 @@ def kept_lines(changed, old: dict, previous) -> KeptLines | None:
     for (path, _src, line), kinds in early.items():
         if not kinds.isdisjoint(IMPORTS):
             importing[(path, line)] = importing.get((path, line), 0) + 1
-    candidates = []
+    candidates, bases = [], set()
     for source, at in where.items():
         if at is None:
             continue
         path, src, line = at
-        if at in early:  # a line of imports only; a base's line: its edges are theirs too
+        if at in early:  # a line of imports only; a base's line: by its other references
             if {key[0] for key in lines[at]} <= IMPORTS and importing[(path, line)] == 1:
                 candidates.append(((path, src, line_key(lines[at])), imports.get((path, line), []), None))
+            elif early[at].isdisjoint(IMPORTS) and (late := [key for key in lines[at] if key[0] not in EARLY]):
+                key = (path, src, line_key(late))
+                bases.add(key)
+                candidates.append((key, edges.get(source, []), src))
         else:  # kept unless inside a function given another (its parameters' calls move): ``kept_resolution``
             candidates.append(((path, src, line_key(lines[at])), edges.get(source, []), src))
-    return KeptLines(frozenset(changed), candidates, sids, table)
+    return KeptLines(frozenset(changed), candidates, sids, table, frozenset(bases))
 
 
 def _ref_lines(refs: pa.Table) -> dict[tuple, list[tuple]]:
