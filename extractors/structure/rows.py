@@ -958,8 +958,8 @@ def _same_rows(before: pa.Table | None, after: pa.Table) -> bool:
     lines all stayed are made Python tuples (``_counted``) to be compared whole."""
     if before is None:
         return after.num_rows == 0
-    if before.num_rows != after.num_rows:
-        return False
+    if before.num_rows != after.num_rows or not after.num_rows:
+        return before.num_rows == after.num_rows
     if "line" in after.column_names and _multiset(before.column("line")) != _multiset(after.column("line")):
         return False
     return _counted(before) == _counted(after)
