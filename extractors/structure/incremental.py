@@ -815,9 +815,9 @@ class KeptLines(NamedTuple):
     sids: dict[str, int]
     table: pa.Table
     # the keys of the lines stating a base (``class Zero(IntegerConstant, metaclass=Singleton)``), by their other
-    # references (Python's bases are ``callback`` references too: a hub's 38 of 30 classes), which the resolver looks
-    # up apart from its bases (``lazy.resolve_affected``); their edges are those references' (a base's ``inherits``
-    # edge is not a kept row: ``_edges_by_line``). Kept when no definition moved (``kept_resolution``)
+    # references (Python's bases are ``callback`` references too: the hub's 38 on its 30 classes' lines), which the
+    # resolver looks up apart from its bases (``lazy.resolve_affected``); their edges are those references' (a base's
+    # ``inherits`` edge is not a kept row: ``_edges_by_line``). Kept when no definition moved (``kept_resolution``)
     bases: frozenset = frozenset()
 
 

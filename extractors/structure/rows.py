@@ -859,8 +859,8 @@ def symbol_index_batches(previous, written_rows: pa.Table, written: set[str], wh
 TEMPLATE_KEY = "<template>"
 ONE_NAME = r"^[\pL\p{Nl}_$][\pL\pN\p{Mn}\p{Mc}\p{Pc}$]*$"
 # ``ONE_NAME`` over ASCII text: its classes' only ASCII members (letters, digits, ``_``). Arrow compiles a pattern at
-# each call, and ``ONE_NAME``'s Unicode classes take ~2.5-5 ms to compile, twice an update (its file's names before
-# and after): an update's receivers are ASCII but in a rare file, which then takes ``ONE_NAME`` as before
+# each call, and ``ONE_NAME``'s Unicode classes take ~1.3 ms to compile on a quiet core, twice an update (its file's
+# names before and after): an update's receivers are ASCII but in a rare file, which then takes ``ONE_NAME`` as before
 ASCII_NAME = r"^[A-Za-z_$][A-Za-z0-9_$]*$"
 
 
