@@ -888,6 +888,11 @@ class KeptLines(NamedTuple):
     candidates: list  # (key, the line's rows of ``table``, its source qualname or None: an import line) in line order
     sids: dict[str, int]
     table: pa.Table
+    # the keys of the lines stating a base (``class Zero(IntegerConstant, metaclass=Singleton)``), by their other
+    # references (Python's bases are ``callback`` references too: the hub's 38 on its 30 classes' lines), which the
+    # resolver looks up apart from its bases (``lazy.resolve_affected``); their edges are those references' (a base's
+    # ``inherits`` edge is not a kept row: ``_edges_by_line``). Kept when no definition moved (``kept_resolution``)
+    bases: frozenset = frozenset()
 
 
 class ReadAhead(NamedTuple):
@@ -946,7 +951,8 @@ def kept_resolution(scope: EditScope, old: dict, previous, lines: KeptLines | No
     passed_on = scope.callees | scope.passed_on
     kept = {key: rows for key, rows, src in lines.candidates if src is None or not _inside(src, passed_on)}
     if moved:
-        kept = _naming_nothing_moved(kept, scope, lines.table)
+        kept = _naming_nothing_moved({key: rows for key, rows in kept.items() if key not in lines.bases}, scope,
+                                     lines.table)
     return KeptResolution(kept, lines.sids, lines.table, reached)
 
 
@@ -997,17 +1003,21 @@ def kept_lines(changed, old: dict, previous) -> KeptLines | None:
     for (path, _src, line), kinds in early.items():
         if not kinds.isdisjoint(IMPORTS):
             importing[(path, line)] = importing.get((path, line), 0) + 1
-    candidates = []
+    candidates, bases = [], set()
     for source, at in where.items():
         if at is None:
             continue
         path, src, line = at
-        if at in early:  # a line of imports only; a base's line: its edges are theirs too
+        if at in early:  # a line of imports only; a base's line: by its other references
             if {key[0] for key in lines[at]} <= IMPORTS and importing[(path, line)] == 1:
                 candidates.append(((path, src, line_key(lines[at])), imports.get((path, line), []), None))
+            elif early[at].isdisjoint(IMPORTS) and (late := [key for key in lines[at] if key[0] not in EARLY]):
+                key = (path, src, line_key(late))
+                bases.add(key)
+                candidates.append((key, edges.get(source, []), src))
         else:  # kept unless inside a function given another (its parameters' calls move): ``kept_resolution``
             candidates.append(((path, src, line_key(lines[at])), edges.get(source, []), src))
-    return KeptLines(frozenset(changed), candidates, sids, table)
+    return KeptLines(frozenset(changed), candidates, sids, table, frozenset(bases))
 
 
 def _ref_lines(refs: pa.Table) -> dict[tuple, list[tuple]]:

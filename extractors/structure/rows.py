@@ -866,6 +866,10 @@ def symbol_index_batches(previous, written_rows: pa.Table, written: set[str], wh
 # the ``ref_names`` key every file holding a name template (``visit_*``: ``Resolver._template``) is listed under
 TEMPLATE_KEY = "<template>"
 ONE_NAME = r"^[\pL\p{Nl}_$][\pL\pN\p{Mn}\p{Mc}\p{Pc}$]*$"
+# ``ONE_NAME`` over ASCII text: its classes' only ASCII members (letters, digits, ``_``). Arrow compiles a pattern at
+# each call, and ``ONE_NAME``'s Unicode classes take ~1.3 ms to compile on a quiet core, twice an update (its file's
+# names before and after): an update's receivers are ASCII but in a rare file, which then takes ``ONE_NAME`` as before
+ASCII_NAME = r"^[A-Za-z_$][A-Za-z0-9_$]*$"
 
 
 def ref_names(refs: pa.Table) -> pa.Table:
@@ -909,8 +913,19 @@ def _one_name(column: pa.ChunkedArray) -> pa.Array:
     """Whether each value is one name (``ONE_NAME``), matched once per distinct value: Unicode classes make the
     regular expression slow per string (1 s over sympy's 700k receivers, 20 ms over their 23k distinct values)."""
     encoded = pc.dictionary_encode(column.combine_chunks() if isinstance(column, pa.ChunkedArray) else column)
-    hit = pc.match_substring_regex(encoded.dictionary, ONE_NAME)
+    values = encoded.dictionary
+    hit = pc.match_substring_regex(values, ASCII_NAME if _ascii(values) else ONE_NAME)
     return pc.fill_null(pc.take(hit, encoded.indices), False)
+
+
+def _ascii(values: pa.Array) -> bool:
+    """Whether every value of a string array is ASCII, read from its data buffer at once (no kernel: Arrow's
+    ``string_is_ascii`` and ``all`` mapped ~1 MiB more of its code into an update). A slice's buffer may hold
+    other values' bytes: then perhaps not, and ``ONE_NAME`` matches as it always did."""
+    if not (pa.types.is_string(values.type) or pa.types.is_large_string(values.type)):
+        return False
+    data = values.buffers()[2]
+    return data is None or data.to_pybytes().isascii()
 
 
 def ref_name_batches(previous, old_refs: pa.Table | None, new_refs: pa.Table, changed: set[str], whole: bool):
@@ -951,6 +966,26 @@ def _by_key(table: str, key: str, previous, before: set[tuple], after: set[tuple
     rows = sorted(kept | {r for r in after if r[0] in wanted}, key=repr)
     if rows:  # none: every row of those names is gone
         yield Batch(table, pa.table({c: list(v) for c, v in zip(columns, zip(*rows))}))
+
+
+def _same_rows(before: pa.Table | None, after: pa.Table) -> bool:
+    """Whether two tables hold the same rows in any order (``before`` None: none). Told apart first by their
+    number of rows, then by their ``line`` values alone, a multiset of ints: an edit that adds or removes a line
+    moves the lines of every row after it (a hub's ~1,000 early references, twice an update), and only rows whose
+    lines all stayed are made Python tuples (``_counted``) to be compared whole."""
+    if before is None:
+        return after.num_rows == 0
+    if before.num_rows != after.num_rows or not after.num_rows:
+        return before.num_rows == after.num_rows
+    if "line" in after.column_names and _multiset(before.column("line")) != _multiset(after.column("line")):
+        return False
+    return _counted(before) == _counted(after)
+
+
+def _multiset(column: pa.ChunkedArray) -> dict:
+    counts: dict = {}
+    _count_elements(counts, column.to_pylist())
+    return counts
 
 
 def _counted(table: pa.Table) -> dict[tuple, int]:
@@ -994,8 +1029,8 @@ def index_batches(table: str, previous, old_refs: pa.Table | None, new_refs: pa.
         kept = None if kept is None else _except_paths(select(pc.decoded(kept)), changed)
         yield Batch(table, _concat(kept, select(new_refs), columns))
         return
-    before = _counted(select(old_refs).select(columns)) if old_refs is not None else {}
-    if before == _counted(select(new_refs).select(columns)):
+    before = select(old_refs).select(columns) if old_refs is not None else None
+    if _same_rows(before, select(new_refs).select(columns)):
         yield Replace(table, "path", [])  # every shard carried over as it is
         return
     yield Replace(table, "path", sorted(changed))
