@@ -3397,14 +3397,9 @@ class Resolver(ImportBindings):
 
     def _class_of_result(self, r: Ref, call: str, place: int) -> tuple[str | None, str]:
         """The class of the result at ``place`` of what the call's callee declares it returns; a library's callee
-        gives a library's, and so does ours declaring nothing there but a library's value whole (sympy's ``a, b =
-        symbols(..)``, ``-> Any``; ``-> tuple``), as its value given one name would (``x = symbols(..)``); a guessed
-        callee, or one declaring nothing there or of its value, says nothing."""
+        gives a library's; a guessed callee, or one declaring nothing there, says nothing."""
         sid, how = self._one_callee(r, call)
-        if not sid:
-            return None, how
-        cls = self._result_class(sid, place)
-        return (None, "external") if cls is None and self.return_class(sid) == "" else _typed(cls)
+        return _typed(self._result_class(sid, place)) if sid else (None, how)
 
     def _unpacked_class(self, ref: Ref) -> str | None:
         """The class a module's variable holds where the module's top unpacks a call's result into it (``a, b =

@@ -814,6 +814,6 @@ def made_by_module(resolver, files: list[str]) -> bool:
     for path in files:
         if not path.endswith((".py", ".pyi")) or "__getattr__" in resolver.g.top.get(path, {}):
             return False
-        if path in resolver.external_star or not all(resolver.stars(path)):
+        if not all(resolver.stars(path)) or path in resolver.external_star:  # (stars() reads the imports first)
             return False
     return True
