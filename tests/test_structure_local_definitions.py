@@ -10,7 +10,7 @@ from conftest import index_structure, structure_catalog
 PYTHON = {
     "pkg/__init__.py": "",
     "pkg/core.py": "def symbols(text):\n    return text.split()\n",
-    # names made by a call's tuple: ``m`` is no symbol, so ``from pkg.abc import m`` finds no definition
+    # names made by a call's tuple: ``from pkg.abc import m`` binds pkg/abc.py's variable, never a local ``m``
     "pkg/abc.py": "from pkg.core import symbols\n\na, m, Shape = symbols('a m Shape')\n",
     "pkg/test_one.py": (
         "def test_issue():\n"
@@ -83,7 +83,7 @@ def test_a_python_function_s_local_definitions_are_reached_from_its_body_and_thr
     assert ("pkg/test_one.py::test_issue", "pkg/test_one.py::test_issue.Shape", "same_file") in edges
     # a closure returned and called in another file: value flow
     assert ("pkg/test_two.py::test_rewrite", "pkg/test_one.py::make_adder.adder", "flow") in edges
-    # another file's names imported from where no definition has them: never the local ``m`` or ``Shape``
+    # another file's names imported from pkg/abc.py, which makes them by unpacking: never the local ``m`` or ``Shape``
     assert ("pkg/test_two.py::test_rewrite", "pkg/test_one.py::test_issue.m") not in pairs
     assert ("pkg/test_two.py::test_rewrite", "pkg/test_one.py::test_issue.Shape") not in pairs
 

@@ -4372,7 +4372,8 @@ def _constructed_variables(defs: list[Definition], types: dict, refs: list[Refer
     it returns, where it is the repository's (``logger = getLogger()``: a library's, so nothing of ours). A name
     (``const stringType = ZodString.create``, ``g = f``): ``value.held``, the function the variable holds where the
     name is one (``assigned``: a variable's name and value), so a call of the variable from anywhere calls it and
-    gives what it returns (``stringType().min()``)."""
+    gives what it returns (``stringType().min()``). A name a module's top unpacks from a lowercase callee (``a, b =
+    symbols(..)``): ``value.returned`` with the place as its alias (``#1``), what the function gives there."""
     out = []
     for d in defs:
         scope = d.qualname.rpartition(".")[0] if d.kind == "field" else "<module>"
@@ -4388,6 +4389,9 @@ def _constructed_variables(defs: list[Definition], types: dict, refs: list[Refer
         elif len(values) == 1 and (m := _RETURNED_BY.match(values[0])) and _one_call(values[0], m.end(3)):
             out.append(Reference(d.qualname, "value.returned", m.group(2), m.group(1).rstrip(".") or None, None, None,
                                  d.line_start))
+        elif len(values) == 1 and (placed := _returned_at(values[0])) is not None:
+            out.append(Reference(d.qualname, "value.returned", placed[0].group(2),
+                                 placed[0].group(1).rstrip(".") or None, None, placed[1], d.line_start))
         elif len(values) == 1 and d.kind != "field" and (d.name, values[0]) in assigned \
                 and (m := _HELD_NAME.match(values[0])):
             out.append(Reference(d.qualname, "value.held", m.group(2), m.group(1).rstrip(".") or None, None, None,
@@ -4396,6 +4400,16 @@ def _constructed_variables(defs: list[Definition], types: dict, refs: list[Refer
         return out
     declared = {r.src_qualname for r in of_kind(refs, "type.variable", "type.field")}
     return [r for r in out if r.src_qualname not in declared]
+
+
+def _returned_at(value: str) -> tuple | None:
+    """``symbols(..)#1`` (``a, b = symbols(..)`` at a module's top: b is the result at place 1 of what a lowercase
+    callee returns): the callee's match (as ``_RETURNED_BY``'s) and the place's mark (``#1``); None for any other."""
+    call, mark, place = value.rpartition(RESULT_MARK)
+    if not mark or not place.isdigit() or not call.endswith(")"):
+        return None
+    m = _RETURNED_BY.match(call)
+    return (m, RESULT_MARK + place) if m and _one_call(call, m.end(3)) else None
 
 
 def _one_call(text: str, start: int) -> bool:

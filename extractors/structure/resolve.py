@@ -496,6 +496,10 @@ class Hooks(NamedTuple):
     # (call) -> the value an element of what a builtin's collection method gives is, written as a value is, or None
     # (JavaScript's ``xs.map(x => new Gen(x))``: ``new Gen()``; ``.filter(..)``: the elements of its receiver)
     elements_given: Callable | None = None
+    # (resolver, files) -> whether a name imported from those files of the repository, which neither define it nor
+    # pass it on, is the module's own made at run time (Python's ``a, b = ..``, ``for``, ``globals()[..]``): never
+    # another module's definition of that name; None: such an import is guessed by name
+    made_by_module: Callable | None = None
     # a function under an object literal's key in a method may be an arrow function, whose ``this`` is the method's
     # (JavaScript's ``this.step({ task: () => this.commit() })``): a member the literal lacks is the class's
     lexical_key_this: bool = False
@@ -611,6 +615,7 @@ def hooks_of(support) -> Hooks:
                  return_unions=bool(getattr(support, "RETURN_UNIONS", False)),
                  unknown_member_reads=bool(getattr(support, "UNKNOWN_MEMBER_READS", False)),
                  elements_given=getattr(support, "elements_given", None),
+                 made_by_module=getattr(support, "made_by_module", None),
                  lexical_key_this=bool(getattr(support, "LEXICAL_KEY_THIS", False)))
 
 
@@ -796,6 +801,11 @@ class Resolver(ImportBindings):
                 if target.kind == "unresolved" and not d.targets:
                     target = inline or self._namespace_submodule(path, d.spec, d.name, d.support) or \
                         (Binding("external") if self.is_external(d.support, path, d.spec) else target)
+                if target.kind == "unresolved" and d.name not in (None, "*") and \
+                        self._made_by_module(path, d.name, d.targets):
+                    # a name the module makes as it runs (``a, b = ..`` in a loop): the importer depends on the module
+                    edges.append(self._import_edge(d.ref, d.spec, d.name, Binding("module", d.targets), "module"))
+                    continue
                 own = (target.kind == "symbol" and self.g.by_id[target.value].path == path and inline is None) or \
                     (target.kind == "module" and target.value == [path])
                 # a file's own re-export, or super::* of an inline module: not a dependency (use inner::f of a mod
@@ -2066,11 +2076,20 @@ class Resolver(ImportBindings):
         target = self._read_memo.get(key, ...)
         if target is ...:
             target = self._read_memo[key] = self._read_target(r, src, head, rest)
+        if target is not None and target[1] == "import" and self._bound_here(r):
+            return []  # a = Matrix(..); a.inv(): the function's own a, never the a another module defines
         if target is None:
             return []
         sid, resolution, name = target
         probe = Ref(r.path, r.src_qualname, "reads", name, None, None, None, r.line)
         return [self._edge(probe, src, sid, r.receiver.split("(")[0], "reads", resolution, "receiver", None)]
+
+    def _bound_here(self, r: Ref) -> bool:
+        """Whether the receiver's head is a name its file binds where it is read (a local variable or parameter
+        given a value: ``bound_to``, a check's narrowing of a name aside), which hides an imported one of that name
+        where the language's locals do (``LOCALS_SHADOW``)."""
+        return bool(r.bound_to) and self.hooks.get(r.path, self.no_hooks).locals_shadow \
+            and not any(v.startswith(NARROWED_VALUE) for v in r.bound_to.split("|"))
 
     def _receiver_named(self, r: Ref, src: str) -> list[Edge]:
         """The repository's type, module or function a receiver names when its member is none of the repository's
@@ -3382,6 +3401,18 @@ class Resolver(ImportBindings):
         sid, how = self._one_callee(r, call)
         return _typed(self._result_class(sid, place)) if sid else (None, how)
 
+    def _unpacked_class(self, ref: Ref) -> str | None:
+        """The class a module's variable holds where the module's top unpacks a call's result into it (``a, b =
+        symbols(..)``: ``value.returned`` with b's place as its alias): what our callee declares there; where it
+        declares nothing there (sympy's ``-> Any``, ``-> tuple``), nothing of ours for sure: ``""``, as a library's
+        callee gives, so a call on the name imported elsewhere is no guess among every class's same-named method
+        (the name unknown, as it was, was no guess either); None where the callee itself is not known for sure."""
+        sid, how = self._one_callee(ref, _written(ref) + "()")
+        if sid is None:
+            return "" if how == "external" else None
+        declared = self._result_class(sid, int(ref.alias[len(RESULT_MARK):]))
+        return "" if declared is None else declared
+
     def _result_class(self, sid: str, place: int) -> str | None:
         """The class a function declares at ``place`` among its results (``#1`` of ``(int, *Node, error)``:
         ``Node``); ``""`` for a library's type; None where it declares no one class there."""
@@ -4207,6 +4238,8 @@ class Resolver(ImportBindings):
             cls = owner if owner and self.g.by_id[owner].kind != "trait" else None  # a trait's: any implementation
         elif ref is not None and self.return_members.get((sym.path, sym.qualname)):
             cls = None  # -> A | B: no one class; a call's value is each (_returned_members)
+        elif ref is not None and ref.kind == "value.returned" and (ref.alias or "").startswith(RESULT_MARK):
+            cls = self._unpacked_class(ref)  # a, b = symbols(..) at a module's top
         elif ref is not None and ref.kind == "value.returned":  # const ky = createInstance(): what that returns
             cls = self._returned_class(ref, _written(ref))
             if cls is None:  # const useSWR = withArgs<SWRHook>(h): the type argument the callee gives back
@@ -4808,8 +4841,20 @@ class Resolver(ImportBindings):
             return Found([sid], "import") if sid else None
         if binding.kind == "external":
             return EXTERNAL
+        if self._made_by_module(r.path, r.name):
+            return UNRESOLVED  # the module's own name, made at run time: no other module's of that name
         # imported from a module that was not found (an alias the configuration did not explain): by its name
         return self._global(r.name, CALLABLE - METHODS, r.path, r.src_qualname)
+
+    def _made_by_module(self, path: str, local: str, targets: list[str] | None = None) -> bool:
+        """Whether ``local``, which an import of ``path`` binds to no definition, is the module's own, made as it
+        runs (the language's ``made_by_module``): the import found the module (``targets``, its files; read from the
+        import where not given), which neither defines the name nor passes it on."""
+        made = self.hooks.get(path, self.no_hooks).made_by_module
+        if made is None:
+            return False
+        targets = self._pending_entry(path, local, False)[0] if targets is None else targets
+        return bool(targets) and made(self, targets)
 
     def _layer_package(self, r: Ref, src: str) -> Found | None:
         return self._package(r.path, r.name, r.line)

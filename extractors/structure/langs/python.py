@@ -803,3 +803,17 @@ def _formatted_pieces(body: str) -> list[str | None]:
             text.append(char)
     pieces.append("".join(text))
     return [p for p in pieces if p != ""]
+
+
+def made_by_module(resolver, files: list[str]) -> bool:
+    """A name imported from a module of the repository that neither defines it nor passes it on is one the module
+    makes as it runs (``a, b = symbols(..)`` in a loop or a branch, ``for``, ``with .. as``, ``global``, ``exec``,
+    ``globals()[..] =``): never another module's definition of that name. Unless the module answers names it lacks
+    (a module ``__getattr__``, PEP 562: a lazy re-export of another module's) or takes names wholesale from a module
+    not found or outside the repository (``from numpy import *``)."""
+    for path in files:
+        if not path.endswith((".py", ".pyi")) or "__getattr__" in resolver.g.top.get(path, {}):
+            return False
+        if not all(resolver.stars(path)) or path in resolver.external_star:  # (stars() reads the imports first)
+            return False
+    return True

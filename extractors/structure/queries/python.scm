@@ -31,6 +31,12 @@
 
 ; module-level variables and constants, class fields (`x = 1`, `x: int` in a class body)
 (module (assignment left: (identifier) @name) @definition.variable)
+; ... and those a module binds by unpacking (sympy/abc.py's `a, b, c = symbols('a b c')`, `[d, e] = pair`), which
+; other modules import: each name a variable, its node the name alone (the value's calls stay the module's, as no one
+; name's); unknown, an imported one was guessed by name (`from sympy.abc import b` -> another module's `b = lambda`)
+(module (assignment left: [(pattern_list (identifier) @name @definition.variable)
+                          (tuple_pattern (identifier) @name @definition.variable)
+                          (list_pattern (identifier) @name @definition.variable)]))
 ; ... and those under `if TYPE_CHECKING:` / `if typing.TYPE_CHECKING:` (types for annotations: aliases, mostly)
 ; needs: TYPE_CHECKING
 (module (if_statement condition: [(identifier) (attribute)] @_checking
@@ -428,7 +434,8 @@
 ((function_definition return_type: (type (generic_type (identifier) @_tuple
    (type_parameter (type) @signature.result @signature.result.place))))
  (#match? @_tuple "^(tuple|Tuple)$"))
-(assignment left: [(pattern_list (identifier) @var.name) (tuple_pattern (identifier) @var.name)] !type
+(assignment left: [(pattern_list (identifier) @var.name) (tuple_pattern (identifier) @var.name)
+                   (list_pattern (identifier) @var.name)] !type
   right: (call) @var.result)
 
 ; xs.sort(key=lambda t: t.priority): the key's parameter is one of xs' elements (a mapping's keys), as a loop over xs
