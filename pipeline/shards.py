@@ -13,6 +13,7 @@ holding more rows than the first file) compacts them into one file.
 from __future__ import annotations
 
 import os
+import threading
 import zlib
 from bisect import bisect_right
 from contextlib import contextmanager
@@ -181,7 +182,6 @@ class FileCache:
     ``max_bytes``. Its entries change under a lock: a run's merges read (``read_retiring``) on several threads."""
 
     def __init__(self, max_bytes: int):
-        import threading
         from collections import OrderedDict
 
         self.max_bytes, self.held, self.tables = max_bytes, 0, OrderedDict()
@@ -338,17 +338,38 @@ def read_file(path: Path, repo: str, table: str, columns=None, dictionary=None, 
     return _read_file(path, repo, table, columns, dictionary)
 
 
-def read_retiring(path: Path, repo: str, table: str):
-    """A shard read whole for a run's merge, which writes its new version: the file is retired once the run
-    publishes, and nothing reads it again. A process keeping what it reads (the warm worker) takes it out of its
-    kept files, with whatever it kept from it, instead of keeping it: a half-written edit of typeorm's largest file
-    merges seven ~16K-row edges shards, and kept (with their edge indexes' reads) they held ~45 MiB of Arrow through
-    the worker's writes, its first batch's peak, and pushed the lazy index's shards, which its next edit reads, out
-    of the budget."""
+def read_retiring(path: Path, repo: str, table: str, held=None):
+    """A shard read whole for a run's merge, which writes its new version (``held``: its rows the run's scope handed
+    over): the file is retired once the run publishes, and nothing reads it again. A process keeping what it reads
+    (the warm worker) takes it out of its kept files, with whatever it kept from it, instead of keeping it: a
+    half-written edit of typeorm's largest file merges seven ~16K-row edges shards, and kept (with their edge
+    indexes' reads) they held ~45 MiB of Arrow through the worker's writes, its first batch's peak, and pushed the
+    lazy index's shards, which its next edit reads, out of the budget."""
     if _FILE_CACHE is None:
-        return read_file(path, repo, table)
+        return held if held is not None else read_file(path, repo, table)
     whole = _FILE_CACHE.take_file(path)
+    if held is not None:
+        return held
     return whole if whole is not None else _read_file(path, repo, table)
+
+
+class _Unkept(threading.local):
+    depth = 0
+
+
+_UNKEPT = _Unkept()
+
+
+@contextmanager
+def unkept() -> Iterator[None]:
+    """Reads on this thread inside are not kept (a kept read still serves them): for a reader that keeps what it
+    makes of them instead (the lazy index's grouping of a shard, ``lazy.LakeRows``). Kept, the read was held twice
+    over: the grouping's rows made Python, and the Arrow it was made from, which no later run reads again."""
+    _UNKEPT.depth += 1
+    try:
+        yield
+    finally:
+        _UNKEPT.depth -= 1
 
 
 def _kept_read(cache: FileCache, part_of, path: Path, repo: str, table: str, columns, dictionary):
@@ -366,7 +387,8 @@ def _kept_read(cache: FileCache, part_of, path: Path, repo: str, table: str, col
         found = part_of(whole, columns, dictionary) if whole is not None else None
         if found is None:
             found = _read_file(path, repo, table, columns, dictionary)
-        cache.put(key, found)
+        if not _UNKEPT.depth:
+            cache.put(key, found)
     return found
 
 
@@ -704,9 +726,7 @@ class TableWrite:
         from pipeline import arrowops as pc
 
         try:
-            rows = handed(entry["file"], take=True)
-            if rows is None:
-                rows = read_retiring(self.root / entry["file"], self.repo, self.table)
+            rows = read_retiring(self.root / entry["file"], self.repo, self.table, handed(entry["file"], take=True))
         except DamagedFileError:
             if not full:
                 raise
