@@ -225,3 +225,50 @@ def test_a_shard_holds_statistics_only_for_the_columns_a_reader_prunes_by(sharde
                     assert stats[column] is not None and stats[column].has_min_max, (rel, column)
                 for column in dropped:
                     assert stats[column] is None or not stats[column].has_min_max, (rel, column)
+
+
+TABLES = ("files", "symbols", "refs", "edges", "early_refs", "callback_refs", "symbol_names", "ref_names", "hierarchy",
+          "edge_targets", "edge_sources", "unresolved_names", "module_index")
+
+
+def _named(lake) -> set[str]:
+    snap = lake.snapshot("repo")
+    return {os.path.basename(f) for table in snap.tables for f in snap.files(table)}
+
+
+def test_a_warm_update_keeps_nothing_of_the_shards_it_rewrites(sharded_update):
+    """The warm worker keeps what it reads of the lake (``keep_read_files``). A run's merge read each shard it
+    rewrites whole, and kept it: the old file, which no run reads again once the new snapshot is published, held
+    its rows through the writes and pushed the lazy index's shards out of the budget (typeorm's half-written edit:
+    seven edges shards, ~45 MiB of Arrow at the worker's peak). The merge takes such a file out of the kept files
+    (with the reads derived from it), and the lazy index keeps its grouping of a shard, not also the read it was
+    made from. Two edits in a row by one keeping process write the rows a process keeping nothing writes."""
+    lake, root, copy = sharded_update
+    from pipeline import indexing
+
+    for where in (root, copy):  # a definition renamed: the files naming it resolved again, through the lazy index
+        (where / "pkg/m3.py").write_text((where / "pkg/m3.py").read_text().replace("def f3(", "def f3b("))
+    kept = shards.keep_read_files(64 << 20)
+    try:
+        indexing.update(root, ["pkg/m3.py"], repo="repo", lake=lake[0])
+        named = _named(lake[0])
+        whole = {os.path.basename(k[0]) for k in kept.tables if len(k) == 6 and k[4:] == ((), ())}
+        assert whole, "no shard read whole: this test has nothing to show"
+        assert not whole - named, sorted(whole - named)  # no shard the run rewrote (the lazy index's groupings of
+        # the old snapshot's files, read while the first tables are written, go once it is published: ``keep_only``)
+        groupings = {(os.path.basename(k[0]), k[2], k[3]) for k in kept.tables if len(k) == 4}
+        assert groupings, "no lazy grouping kept: this test has nothing to show"
+        reads = {(os.path.basename(k[0]), k[4], k[5]) for k in kept.tables if len(k) == 6}
+        assert not groupings & reads, sorted(groupings & reads)
+        assert kept.held == sum(size for _, size in kept.tables.values())
+        for where in (root, copy):  # a second edit, reading what the first kept
+            (where / "pkg/m5.py").write_text((where / "pkg/m5.py").read_text() + "\n\ndef g5():\n    return f5()\n")
+        indexing.update(root, ["pkg/m5.py"], repo="repo", lake=lake[0])
+        assert not {os.path.basename(k[0]) for k in kept.tables if len(k) == 6 and k[4:] == ((), ())} \
+            - _named(lake[0])
+    finally:
+        shards.keep_read_files(None)
+    indexing.update(copy, ["pkg/m3.py"], repo="repo", lake=lake[1])
+    indexing.update(copy, ["pkg/m5.py"], repo="repo", lake=lake[1])
+    for table in TABLES:
+        assert _rows(lake[0], table) == _rows(lake[1], table), table
