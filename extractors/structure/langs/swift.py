@@ -347,6 +347,65 @@ def receiver_path(receiver: str) -> str:
     return receiver.rstrip("?!") if receiver.endswith(("?", "!")) else receiver
 
 
+# what a chain interrupted by a directive may start with: an expression, not a declaration (``let v = A()``)
+_CHAIN_HEADS = frozenset({"call_expression", "navigation_expression", "simple_identifier", "self_expression"})
+
+
+def directive_receiver(node, data: bytes) -> str | None:
+    """The receiver of a call written after a compiler directive in a chain, read as the chain without the directive:
+    ``AvatarView(..)\n  #if os(macOS)\n  .popover(..)\n  #else\n  .sheet(..)\n  #endif\n  .padding()``. The grammar
+    reads each directive as the target of the call after it and each such call as a statement of its own, so
+    ``.popover`` had the receiver ``#if os(macOS)`` and no reference was made. The receiver is the statements before
+    (back over the calls other directives head, both branches: each is a configuration's chain) from the chain's
+    head, and the call's own chain, the directives and comments cut out. None where no expression heads the chain."""
+    own = _chain_directive(node)
+    if own is None:
+        return None
+    statement = node
+    while statement.parent is not None and statement.parent.type != "statements":
+        statement = statement.parent
+    parts = [] if own == node else [node]  # the nodes the receiver spans: a directive's own call ends before it
+    head = statement.prev_named_sibling
+    while head is not None and (head.type == "comment" or _chain_directive(head) is not None):
+        parts.append(head)
+        head = head.prev_named_sibling
+    if head is None or head.type not in _CHAIN_HEADS:
+        return None
+    parts.append(head)
+    end = max(part.end_byte for part in parts)
+    cuts = sorted([d for d in map(_chain_directive, parts) if d is not None] + _comments(parts), key=_start)
+    pieces, at = [], head.start_byte
+    for cut in cuts:
+        if cut.start_byte >= at:
+            pieces.append(data[at:cut.start_byte])
+            at = cut.end_byte
+    pieces.append(data[at:end])
+    return b"".join(pieces).decode("utf-8", "replace")
+
+
+def _chain_directive(node):
+    """The directive a chain starts with (down its calls' and navigations' first children), or None."""
+    while node is not None and node.type in ("call_expression", "navigation_expression"):
+        node = node.child(0)
+    return node if node is not None and node.type == "directive" else None
+
+
+def _comments(nodes: list) -> list:
+    """The comment nodes in and among ``nodes`` (a chain's text read without them, as parse's receivers are)."""
+    found, stack = [], list(nodes)
+    while stack:
+        node = stack.pop()
+        if "comment" in node.type:
+            found.append(node)
+        elif node.child_count:
+            stack.extend(node.children)
+    return found
+
+
+def _start(node) -> int:
+    return node.start_byte
+
+
 def _named(node, child) -> str | None:
     """A declaration's own name is no use of a type; what it is given (``typealias A = B``) is."""
     return None if node.child_by_field_name("name") == child else ...

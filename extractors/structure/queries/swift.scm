@@ -91,11 +91,13 @@
  (#any-of? @decorator "PreviewProvider" "WKExtensionDelegate" "WKApplicationDelegate" "UIApplicationDelegate"
   "NSApplicationDelegate" "UIWindowSceneDelegate"))
 
-; calls: f(), Foo(...), obj.f(), obj?.f(), obj!.f(), self.f(), super.f(), Foo.f(), a.b.c(); with a trailing closure
+; calls: f(), Foo(...), obj.f(), obj?.f(), obj!.f(), self.f(), super.f(), Foo.f(), a.b.c(); with a trailing closure;
+; a modifier after `#if ..` in a chain, whose target the grammar reads as the directive (swift.directive_receiver)
 (call_expression . (simple_identifier) @name) @reference.call
 (call_expression . (navigation_expression target: [(simple_identifier) (navigation_expression) (self_expression)
   (super_expression) (call_expression) (user_type) (tuple_expression) (array_literal) (dictionary_literal)
-  (line_string_literal) (multi_line_string_literal) (try_expression) (await_expression) (as_expression)] @receiver suffix: (navigation_suffix suffix: (simple_identifier) @name)))
+  (line_string_literal) (multi_line_string_literal) (try_expression) (await_expression) (as_expression) (directive)]
+  @receiver suffix: (navigation_suffix suffix: (simple_identifier) @name)))
   @reference.call
 (call_expression . (navigation_expression target: (postfix_expression target: (_) @receiver)
   suffix: (navigation_suffix suffix: (simple_identifier) @name))) @reference.call
