@@ -87,9 +87,11 @@ def _runtime_entry(name: str, kind: str, parent: str | None) -> str | None:
 
 _attributed_entry = entry_reason_with(PURE_DECORATORS, _runtime_entry)
 # protocols whose conformers the system creates (the query gives the conformance as a decorator): Xcode renders a
-# PreviewProvider's previews, an Info.plist or @main names an application's or extension's delegate
+# PreviewProvider's previews, an Info.plist or @main names an application's or extension's delegate, App Intents
+# reads an app's AppShortcutsProvider (and a package's AppIntentsPackage) from its binary's metadata
 SYSTEM_CONFORMANCES = frozenset({"PreviewProvider", "WKExtensionDelegate", "WKApplicationDelegate",
-                                 "UIApplicationDelegate", "NSApplicationDelegate", "UIWindowSceneDelegate"})
+                                 "UIApplicationDelegate", "NSApplicationDelegate", "UIWindowSceneDelegate",
+                                 "AppShortcutsProvider", "AppIntentsPackage"})
 
 
 def entry_reason(name: str, kind: str, parent: str | None, decorators: tuple) -> str | None:
