@@ -582,7 +582,7 @@
 ; a method handed over where it is defined (`def` returns its name: `register parser_for(%r{..}, def self.bundler(..)
 ; .. end)`, `before_action def authorize ..`): the callee gets its name to call, as `register(:bundler)` would; never a
 ; modifier that only marks it (`private def x`, `memoize def x`: its callers are the ones that reach it). (`#not-match?`:
-; tree-sitter 0.26 does not apply `#not-any-of?`)
+; a `#not-any-of?` there did not exclude them under tree-sitter 0.26)
 ((call method: (identifier) @_handed arguments: (argument_list [(method name: (_) @name)
                                                                (singleton_method name: (_) @name)]))
   @reference.callback
