@@ -1572,6 +1572,7 @@ def _collect(matches: list, data: bytes, facts: FileFacts, found: Captures, rule
     known = len(by_pattern)
     dotted = bool(rules.member_access or rules.sigils)  # else a receiver is read as written (``_dotted``)
     operated = bool(rules.operator_methods)  # (a - b).m(): the receiver is what the operator's method returns
+    directed = rules.directive_receiver is not None  # A()\n #if os(iOS)\n .b(): the language reads b's receiver
     arity, generic_names, call_sites = rules.arity, rules.generic_names, rules.call_sites
     # a generic name's head (C#'s Foo<T>) is followed by its type arguments' ``<``: a name followed by another ASCII
     # token (past spaces; a comment or a directive may stand between) heads none, said without its parent (a walk
@@ -1603,6 +1604,8 @@ def _collect(matches: list, data: bytes, facts: FileFacts, found: Captures, rule
                     receiver = _operated_receiver(nodes[0], data, rules) or receiver
                 if "\n" in receiver and _COMMENT_MARK.search(receiver):  # Builder()\n  // why\n  .add(): no comment
                     receiver = _without_comments(nodes, data, start_r, end_r)
+                if directed and receiver[0] == "#":  # a chain continued after an `#if` line: the chain without it
+                    receiver = rules.directive_receiver(nodes[0], data) or receiver
                 if dotted:  # before the line breaks: $app\n    ->add() joins as .add()
                     receiver = _dotted(receiver, rules)
                 if "\n" in receiver:  # a chain written over lines: client\n    .post("/")

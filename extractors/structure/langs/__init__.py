@@ -98,6 +98,9 @@ them where none fits). None, not read. ``labels_choose(declared_list, written)``
 type's overloads is relative (Java's parameter and argument types: an exact match before a widening one).
 ``case_params(node, name_node)``: the ``Params`` (count and labels) of a constant built with arguments, Swift's enum
 case with associated values (``case stream(count: Int)``: ``.stream(1)`` is not it); None, any call.
+``directive_receiver(node, data)``: a receiver whose text starts with ``#`` (a chain continued after a compiler
+directive the grammar reads as the call's target: Swift's ``A()\n  #if os(iOS)\n  .b()``), read as the chain without the
+directive; None keeps it as written (not read).
 ``nested_parent(node, kind)``: the dotted container name of a definition the query captured with none (JavaScript's
 function under keys of a module's object, ``paths.auth.login`` of ``getHref``), or None; None, not asked.
 ``settle_references(raw_refs)``: the file's raw references (its imports among them; not the variables' bindings)
@@ -432,6 +435,9 @@ class ParseRules(NamedTuple):
     # (call node) -> the labels a call writes; None: not read (``symbols.labels``, ``refs.labels``)
     parameter_labels: Callable = lambda _node: None
     argument_labels: Callable = lambda _node: None
+    # (receiver node, file bytes) -> the receiver's text where a chain is continued after a compiler directive (the
+    # receiver's text starts with ``#``: Swift's ``A()\n #if os(iOS)\n .b()``), read as the chain without it; None: as written
+    directive_receiver: Callable | None = None
     # (definition node, its name node) -> the Params of a constant a call builds with arguments (Swift's ``case
     # stream(count: Int)``, which ``.stream(count: 3)`` makes); None: any call
     case_params: Callable = lambda _node, _name: None
@@ -713,6 +719,7 @@ def parse_rules(language: str | None) -> ParseRules:
         arity=bool(getattr(module, "ARITY", False)),
         parameter_labels=getattr(module, "parameter_labels", DEFAULT_RULES.parameter_labels),
         argument_labels=getattr(module, "argument_labels", DEFAULT_RULES.argument_labels),
+        directive_receiver=getattr(module, "directive_receiver", None),
         case_params=getattr(module, "case_params", DEFAULT_RULES.case_params),
         nested_parent=getattr(module, "nested_parent", None),
         file_entries=getattr(module, "file_entries", DEFAULT_RULES.file_entries),

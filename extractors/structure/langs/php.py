@@ -720,3 +720,45 @@ def _closing(data: bytes, at: int, left: list[int]) -> int | None:
             break
     left[0] -= min(span, len(data) - at)
     return None
+
+
+# a backed enum's own static methods that give one of its cases (PHP's ``BackedEnum::from`` / ``tryFrom``)
+ENUM_CASE_MAKERS = frozenset({"from", "tryFrom"})
+# a call given an enum class that gives one of its cases: Laravel's ``$request->enum('type', Status::class)``
+ENUM_BY_ARGUMENT = frozenset({"enum"})
+
+
+def argument_class(resolver, r, value: str) -> str | None:
+    """The enum a call gives a case of, where the code names it: ``Status::from($v)`` and ``Status::tryFrom($v)``
+    (PHP's own on every backed enum, never written in the repository), ``$request->enum('status', Status::class)``
+    (Laravel's request); the enum's id where the repository declares it an ``enum``, else None (a class's own
+    ``from`` is asked of the class as any call is)."""
+    head, paren, _ = value.partition("(")
+    if not paren or not value.endswith(")"):
+        return None
+    owner, dot, method = head.rpartition(".")
+    if not dot:
+        return None
+    if method in ENUM_CASE_MAKERS:
+        named = owner
+    elif method in ENUM_BY_ARGUMENT:
+        named = _class_literal(value[len(head) + 1:-1].rpartition(",")[2])
+    else:
+        return None
+    return _enum_named(resolver, r, named) if named else None
+
+
+def _class_literal(argument: str) -> str | None:
+    """``Status::class`` / ``App\\Enums\\Status::class`` (read dotted: ``Status.class``) -> its class's name."""
+    name = argument.strip().removesuffix(".class").removesuffix("::class")
+    return name if name != argument.strip() and name.replace("\\", "").replace(".", "").isidentifier() else None
+
+
+def _enum_named(resolver, r, named: str) -> str | None:
+    """The repository's enum ``named`` (``Status``, ``App.Enums.Status``) as the reference's file sees it, or None."""
+    from ..resolve import Ref
+
+    owner, _, last = named.replace("\\", ".").lstrip(".").rpartition(".")
+    probe = Ref(r.path, r.src_qualname, "type.return", last, owner or None, None, None, r.line)
+    cls = resolver._declared_class(probe, resolver._source_of(r))
+    return cls if cls and resolver.g.by_id[cls].kind == "enum" else None

@@ -176,7 +176,14 @@ _entry_reason = entry_reason_with(frozenset(), _called_by_ruby)  # and a top-lev
 PATCHED = "<patch>"  # the mark settle_definitions gives a method defined on another object (no decorator's name)
 
 
+# class methods Active Record asks a model's class or its namespace module for by name (``module Events; def
+# self.table_name_prefix = "events_"``: every ``Events::*`` model's table), never the program
+ACTIVE_RECORD_CLASS_HOOKS = frozenset({"table_name_prefix", "table_name_suffix", "use_relative_model_naming?"})
+
+
 def entry_reason(name: str, kind: str, parent: str | None, decorators: tuple) -> str | None:
+    if kind == "method" and name in ACTIVE_RECORD_CLASS_HOOKS and SINGLETON in decorators:
+        return "Active Record asks a model's class or namespace for it by name"
     decorators = tuple(d for d in decorators if d not in (MADE, SINGLETON, EXPOSED))  # marks for the resolver only
     if PATCHED in decorators:
         return runtime_hook("defined on another object (class << obj, X.class_eval, Module.new): it adds to or "
@@ -528,6 +535,11 @@ def _on_self(raw_refs: list) -> list:
     return [r._replace(receiver="self") if r.kind == TEMPLATE and not r.receiver else r for r in raw_refs]
 
 
+# the protocol methods ruby.scm names by a capture (``@reference.protocol.matches``), which cannot hold a predicate's
+# ``?``: Rails' routing constraint's ``matches?``
+PREDICATE_PROTOCOLS = frozenset({"matches"})
+
+
 def _references_settled(raw_refs: list) -> list:
     """A symbol naming a method (``send(:save)``, ``method(:log)``, ``alias_method :a, :b``) names it without its
     colon; ``obj.x = 1`` calls the writer ``x=``; a module a class includes is a base (``inherits``), not also a
@@ -554,6 +566,8 @@ def _references_settled(raw_refs: list) -> list:
             r = r._replace(name="call")
         elif r.name and r.name[:1] == ":" and r.kind not in ("import", "reexport"):
             r = r._replace(name=r.name[1:])
+        elif r.kind == "protocol" and r.name in PREDICATE_PROTOCOLS:  # constraints(Staff): Staff.matches?(request)
+            r = r._replace(name=r.name + "?")
         out.append(r)
     return out
 

@@ -175,6 +175,13 @@
   right: (function_call_expression function: (name) @_container
     arguments: (arguments . (argument (class_constant_access_expression (name) @_class .) @var.type)))
   (#any-of? @_container "app" "resolve") (#eq? @_class "class"))
+; Laravel's request asked for an enum's case (`$type = $request->enum('type', Status::class)`, `$this->enum(..)`): the
+; variable holds a Status (php.argument_class reads the call written as a receiver)
+; needs: enum
+(assignment_expression left: (variable_name (name) @var.name)
+  right: (member_call_expression name: (name) @_enum
+    arguments: (arguments (argument (class_constant_access_expression (name) @_class .) @var.type) .))
+  (#eq? @_enum "enum") (#eq? @_class "class"))
 (catch_clause type: (type_list . (named_type) @var.type .) name: (variable_name (name) @var.name))
 (assignment_expression left: (variable_name (name) @var.name) right: (object_creation_expression) @var.type)
 ; `$self = $this;` before a closure that captures it (`use ($self)`, older code's and tests' way): the object

@@ -562,3 +562,28 @@
   (#any-of? @_send "send" "public_send" "__send__" "method")) @reference.template
 (assignment left: (identifier) @name
   right: [(string (interpolation)) (binary left: (string)) (binary right: (string))] @receiver) @reference.template_value
+
+; Rack builds a middleware handed to `use` (`config.middleware.use Gatekeeper`, Rack::Builder's and Sinatra's `use
+; Rack::Deflater`, Rails' `insert_before(Rack::Runtime, Stamp)`, `insert_after`, `swap`): `Gatekeeper.new(app)`
+; needs: use|insert_before|insert_after|swap
+((call method: (identifier) @_use arguments: (argument_list [(constant) (scope_resolution)] @name))
+  @reference.protocol.new
+ (#any-of? @_use "use" "insert_before" "insert_after" "swap"))
+; Rails' routing asks a constraint's `matches?(request)` (`constraints(Staff) do .. end`, `namespace :admin,
+; constraints: Staff::Owner do`; a lambda's `call` is Ruby's): `matches` here (a capture's name holds no `?`), made
+; `matches?` by ruby.PREDICATE_PROTOCOLS
+; needs: constraints
+((call method: (identifier) @_constraints arguments: (argument_list . [(constant) (scope_resolution)] @name))
+  @reference.protocol.matches
+ (#eq? @_constraints "constraints"))
+; needs: constraints
+((pair key: (hash_key_symbol) @_constraints value: [(constant) (scope_resolution)] @name) @reference.protocol.matches
+ (#eq? @_constraints "constraints"))
+; a method handed over where it is defined (`def` returns its name: `register parser_for(%r{..}, def self.bundler(..)
+; .. end)`, `before_action def authorize ..`): the callee gets its name to call, as `register(:bundler)` would; never a
+; modifier that only marks it (`private def x`, `memoize def x`: its callers are the ones that reach it). (`#not-match?`:
+; a `#not-any-of?` there did not exclude them under tree-sitter 0.26)
+((call method: (identifier) @_handed arguments: (argument_list [(method name: (_) @name)
+                                                               (singleton_method name: (_) @name)]))
+  @reference.callback
+ (#not-match? @_handed "^(private|protected|public|module_function|private_class_method|public_class_method|ruby2_keywords|memoize|memo_wise|helper_method|sig|override|abstract)$"))

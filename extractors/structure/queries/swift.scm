@@ -81,21 +81,24 @@
 (function_declaration "class" @decorator name: (simple_identifier) @name) @definition.function
 
 ; a type the system creates by its conformance, which no code of the repository names: Xcode's previews
-; (`struct X_Previews: PreviewProvider`), the delegates an Info.plist or @main names (see langs/swift.py)
+; (`struct X_Previews: PreviewProvider`), the delegates an Info.plist or @main names, App Intents' shortcuts provider
+; (see langs/swift.py)
 ((class_declaration declaration_kind: ["class" "actor"] name: (type_identifier) @name
   (inheritance_specifier inherits_from: (user_type (type_identifier) @decorator .))) @definition.class
  (#any-of? @decorator "PreviewProvider" "WKExtensionDelegate" "WKApplicationDelegate" "UIApplicationDelegate"
-  "NSApplicationDelegate" "UIWindowSceneDelegate"))
+  "NSApplicationDelegate" "UIWindowSceneDelegate" "AppShortcutsProvider" "AppIntentsPackage"))
 ((class_declaration declaration_kind: "struct" name: (type_identifier) @name
   (inheritance_specifier inherits_from: (user_type (type_identifier) @decorator .))) @definition.struct
  (#any-of? @decorator "PreviewProvider" "WKExtensionDelegate" "WKApplicationDelegate" "UIApplicationDelegate"
-  "NSApplicationDelegate" "UIWindowSceneDelegate"))
+  "NSApplicationDelegate" "UIWindowSceneDelegate" "AppShortcutsProvider" "AppIntentsPackage"))
 
-; calls: f(), Foo(...), obj.f(), obj?.f(), obj!.f(), self.f(), super.f(), Foo.f(), a.b.c(); with a trailing closure
+; calls: f(), Foo(...), obj.f(), obj?.f(), obj!.f(), self.f(), super.f(), Foo.f(), a.b.c(); with a trailing closure;
+; a modifier after `#if ..` in a chain, whose target the grammar reads as the directive (swift.directive_receiver)
 (call_expression . (simple_identifier) @name) @reference.call
 (call_expression . (navigation_expression target: [(simple_identifier) (navigation_expression) (self_expression)
   (super_expression) (call_expression) (user_type) (tuple_expression) (array_literal) (dictionary_literal)
-  (line_string_literal) (multi_line_string_literal) (try_expression) (await_expression) (as_expression)] @receiver suffix: (navigation_suffix suffix: (simple_identifier) @name)))
+  (line_string_literal) (multi_line_string_literal) (try_expression) (await_expression) (as_expression) (directive)]
+  @receiver suffix: (navigation_suffix suffix: (simple_identifier) @name)))
   @reference.call
 (call_expression . (navigation_expression target: (postfix_expression target: (_) @receiver)
   suffix: (navigation_suffix suffix: (simple_identifier) @name))) @reference.call
