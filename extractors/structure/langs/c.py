@@ -271,16 +271,7 @@ MAX_INCLUDED = 400  # files an include closure is walked through for a name's pl
 
 def _included_definitions(resolver, path: str, name: str) -> list[str]:
     """The top-level definitions of ``name`` in the files ``path`` includes, at any depth, nearest first."""
-    seen, queue, found = {path}, [path], []
-    while queue and len(seen) < MAX_INCLUDED:
-        for paths in resolver.stars(queue.pop(0)):
-            for p in paths:
-                if p not in seen:
-                    seen.add(p)
-                    queue.append(p)
-                    sid = resolver.g.top.get(p, {}).get(name)
-                    found += [sid] if sid else []
-    return found
+    return [sid for p in _included_paths(resolver, path) if (sid := resolver.g.top.get(p, {}).get(name))]
 
 
 def included_variants(resolver, r, src):
