@@ -30,7 +30,7 @@ import re
 import shutil
 import time
 import uuid
-from contextlib import contextmanager, nullcontext
+from contextlib import contextmanager
 from datetime import datetime, timezone
 from functools import partial
 from pathlib import Path
@@ -43,8 +43,7 @@ from .extractor import Batch, Complete, Cursor, Record, Replace, RunContext
 from .fsio import fsync_dir, lake_write_error, link_into_place, write_json_atomic, write_text_atomic
 from .location import CHECKOUT_CACHE, checkout_key
 from .repos import READER_SKIPPED, refuse_hidden_repo_id, validate_repo_id
-from .shards import (DamagedFileError, TableWrite, align_table, each_in_threads, key_shard, read_file, shards_of,
-                     unkept)
+from .shards import DamagedFileError, TableWrite, align_table, each_in_threads, key_shard, read_file, shards_of
 from .walkindex import FOLDER as WALK_FOLDER
 
 __all__ = ["Lake", "Snapshot", "RunSummary", "DamagedFileError", "align_table", "lake_root", "runs_schema"]
@@ -304,10 +303,8 @@ class Lake:
         if hand_over and not handing and dictionary_apart:  # the ends of twelve files' edges in seven shards, decoded
             dictionary = dictionary_apart  # dense, held ~10 MiB more at a typeorm update's peak as they were filtered
         prune = where if sorted_by_key and not whole_shards and not handing else None
-        with unkept() if hand_over else nullcontext():  # the shards of the keys the run replaces: rewritten by its
-            # merge, their files retire with it (a warm worker kept typeorm's seven edges shards through a resolution)
-            parts = self._parts(repo, table, shards, None if handing else wanted_columns, dictionary, prune, handing,
-                                None if whole_shards else where)
+        parts = self._parts(repo, table, shards, None if handing else wanted_columns, dictionary, prune, handing,
+                            None if whole_shards else where)
         if not parts:  # the table is there, none of its shards can hold what was asked: no rows
             first = shards_of(entry)[:1]
             if not first:

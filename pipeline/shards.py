@@ -13,7 +13,6 @@ holding more rows than the first file) compacts them into one file.
 from __future__ import annotations
 
 import os
-import threading
 import zlib
 from bisect import bisect_right
 from contextlib import contextmanager
@@ -179,67 +178,41 @@ class FileCache:
     """Tables read from lake files (and what readers derived from them), kept by a long-lived process (the warm
     refresh worker) across runs. A version file is never rewritten in place (its name holds its run's id), so a file
     whose path, inode, size and mtime are unchanged holds the same rows; the least recently used go first past
-    ``max_bytes``. Its entries change under a lock: a run's merges read (``read_retiring``) on several threads."""
+    ``max_bytes``."""
 
     def __init__(self, max_bytes: int):
         from collections import OrderedDict
 
         self.max_bytes, self.held, self.tables = max_bytes, 0, OrderedDict()
         self.hits = self.misses = 0
-        self._lock = threading.Lock()
 
     def get(self, key):
-        with self._lock:
-            entry = self.tables.get(key)  # (value, size)
-            if entry is None:
-                self.misses += 1
-                return None
-            self.hits += 1
-            self.tables.move_to_end(key)
-            return entry[0]
+        entry = self.tables.get(key)  # (value, size)
+        if entry is None:
+            self.misses += 1
+            return None
+        self.hits += 1
+        self.tables.move_to_end(key)
+        return entry[0]
 
     def put(self, key, value, nbytes: int | None = None) -> None:
         """Keep ``value`` (a Table, or something derived from files named in ``key``) counted as ``nbytes``."""
         size = value.nbytes if nbytes is None else nbytes
-        with self._lock:
-            if key in self.tables or size > self.max_bytes:
-                return
-            self.tables[key] = (value, size)
-            self.held += size
-            while self.held > self.max_bytes:
-                _, (_, freed) = self.tables.popitem(last=False)
-                self.held -= freed
-
-    def take_file(self, path: Path):
-        """Forget everything kept of the version file ``path`` (its reads and what readers derived from it) and
-        return its whole plain read if one was kept with the file as it is now (None otherwise)."""
-        name, whole = os.path.basename(path), None
-        try:
-            st = os.stat(path)
-            whole_key = (os.fspath(path), st.st_ino, st.st_size, st.st_mtime_ns, (), ())
-        except OSError:
-            whole_key = None
-        with self._lock:
-            for key in [k for k in self.tables if _of_file(k, name)]:
-                value, size = self.tables.pop(key)
-                self.held -= size
-                whole = value if key == whole_key else whole
-        return whole
+        if key in self.tables or size > self.max_bytes:
+            return
+        self.tables[key] = (value, size)
+        self.held += size
+        while self.held > self.max_bytes:
+            _, (_, freed) = self.tables.popitem(last=False)
+            self.held -= freed
 
     def keep_only(self, named: set[str]) -> None:
         """Forget what was read from version files whose names ``named`` (base names of the files a snapshot still
         names) does not hold. A run that rewrites a shard retires its old file: nothing reads it again, and left to
         the budget its rows held memory until newer reads pushed them out (a site-packages ``.pyi`` update rewrites
         78 shards, so a few updates filled the budget with retired files)."""
-        with self._lock:
-            for key in [k for k in self.tables if _retired(k, named)]:
-                self.held -= self.tables.pop(key)[1]
-
-
-def _of_file(key, name: str) -> bool:
-    """Whether a kept entry was read from (or derived from) the version file of base name ``name``."""
-    first = key[0] if isinstance(key, tuple) and key else None
-    return isinstance(first, str) and os.path.basename(first) == name
+        for key in [k for k in self.tables if _retired(k, named)]:
+            self.held -= self.tables.pop(key)[1]
 
 
 def _retired(key, named: set[str]) -> bool:
@@ -338,40 +311,6 @@ def read_file(path: Path, repo: str, table: str, columns=None, dictionary=None, 
     return _read_file(path, repo, table, columns, dictionary)
 
 
-def read_retiring(path: Path, repo: str, table: str, held=None):
-    """A shard read whole for a run's merge, which writes its new version (``held``: its rows the run's scope handed
-    over): the file is retired once the run publishes, and nothing reads it again. A process keeping what it reads
-    (the warm worker) takes it out of its kept files, with whatever it kept from it, instead of keeping it: a
-    half-written edit of typeorm's largest file merges seven ~16K-row edges shards, and kept (with their edge
-    indexes' reads) they held ~45 MiB of Arrow through the worker's writes, its first batch's peak, and pushed the
-    lazy index's shards, which its next edit reads, out of the budget."""
-    if _FILE_CACHE is None:
-        return held if held is not None else read_file(path, repo, table)
-    whole = _FILE_CACHE.take_file(path)
-    if held is not None:
-        return held
-    return whole if whole is not None else _read_file(path, repo, table)
-
-
-class _Unkept(threading.local):
-    depth = 0
-
-
-_UNKEPT = _Unkept()
-
-
-@contextmanager
-def unkept() -> Iterator[None]:
-    """Reads on this thread inside are not kept (a kept read still serves them): for a reader that keeps what it
-    makes of them instead (the lazy index's grouping of a shard, ``lazy.LakeRows``). Kept, the read was held twice
-    over: the grouping's rows made Python, and the Arrow it was made from, which no later run reads again."""
-    _UNKEPT.depth += 1
-    try:
-        yield
-    finally:
-        _UNKEPT.depth -= 1
-
-
 def _kept_read(cache: FileCache, part_of, path: Path, repo: str, table: str, columns, dictionary):
     """``read_file`` through ``cache``: the same columns read again come from it, and ``part_of(whole, columns,
     dictionary)`` derives a read from the file's whole plain read where it can (None: read the file)."""
@@ -387,8 +326,7 @@ def _kept_read(cache: FileCache, part_of, path: Path, repo: str, table: str, col
         found = part_of(whole, columns, dictionary) if whole is not None else None
         if found is None:
             found = _read_file(path, repo, table, columns, dictionary)
-        if not _UNKEPT.depth:
-            cache.put(key, found)
+        cache.put(key, found)
     return found
 
 
@@ -726,7 +664,9 @@ class TableWrite:
         from pipeline import arrowops as pc
 
         try:
-            rows = read_retiring(self.root / entry["file"], self.repo, self.table, handed(entry["file"], take=True))
+            rows = handed(entry["file"], take=True)
+            if rows is None:
+                rows = read_file(self.root / entry["file"], self.repo, self.table)
         except DamagedFileError:
             if not full:
                 raise

@@ -145,12 +145,8 @@ class StructureExtractor:
         read = None
         if ahead is not None:
             _meanwhile({lang.name for _, lang, *_ in changes.to_parse})
-        if not full and (ahead is not None or only is not None):  # what the run reads of the old rows: while the
-            # child still parses; an update with no child (the warm worker's) reads the same, the changed files'
-            # lines and the lazy index's first reads with them. Read by ``_Run.incremental`` without them, the
-            # worker's half-written edit of typeorm's largest file resolved wider (38 MiB of Python at the
-            # resolution's end, 9 in a one-shot update; ~6,300 asks of shards made Python whole, none)
-            read = _read_ahead(ctx.previous, changes, cursor.state, ctx.shard_file)
+            if not full:  # what the run reads of the old rows, read while the child still parses
+                read = _read_ahead(ctx.previous, changes, cursor.state, ctx.shard_file)
         new = ahead.take(changes.to_parse, view.head, entry_points) if ahead is not None else None
         if new is not None:
             ctx.count("files_parsed_ahead", new["files"].num_rows)

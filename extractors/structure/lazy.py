@@ -25,14 +25,13 @@ The answers are the ones a full graph gives: the same code decides, only the ord
 from __future__ import annotations
 
 from collections import defaultdict
-from contextlib import nullcontext
 from operator import itemgetter
 from typing import Callable, NamedTuple
 
 import pyarrow as pa
 
 from pipeline import arrowops as pc  # Arrow's kernels without importing pyarrow.compute
-from pipeline.shards import keeping, unkept
+from pipeline.shards import keeping
 
 from .graph import (BY_NAME_KINDS, CLASSLIKE, MEMBER_KINDS, METHODS, MODULE, Graph, Symbol, at_module_level,
                     elsewhere_type_name, local_to_body, locals_scoped,
@@ -279,9 +278,8 @@ class LakeRows:
         shard = kept.get(key) if kept is not None else None
         if shard is not None:
             return shard
-        with unkept() if kept is not None else nullcontext():  # the grouping is kept, not the read it is made from
-            data = self.read(self.table, columns=self.columns, where=(self.key, [value]), dictionary=self.dictionary,
-                             whole_shards=True)
+        data = self.read(self.table, columns=self.columns, where=(self.key, [value]), dictionary=self.dictionary,
+                         whole_shards=True)
         if data is None or not data.num_rows:
             return None
         shard = _Shard(data.select(self.columns), _numbers(data.column(self.key)))
