@@ -8,6 +8,7 @@ import json
 import pytest
 
 from conftest import index_structure
+from test_update_moved_definitions import _edges, _full
 
 CALLERS = 4  # the files calling ``make``
 
@@ -57,23 +58,9 @@ def resolved(monkeypatch):
     return found
 
 
-def _edges(lake) -> set[tuple]:
-    t = lake.read_table("repo", "edges")
-    cols = ["src_id", "dst_id", "kind", "path", "line", "resolution", "ref_form"]
-    return set(zip(*t.select(cols).to_pydict().values()))
-
-
 def _counters(lake) -> dict:
     runs = lake.read_table("repo", "runs").to_pylist()
     return json.loads(max(runs, key=lambda r: r["started_at"])["counters"] or "{}")
-
-
-def _full(tmp_path, root, name: str):
-    from pipeline.lake import Lake
-
-    full = Lake(tmp_path / name)
-    index_structure(full, root)
-    return full
 
 
 def test_a_function_many_files_call_renamed_resolves_the_lines_naming_it(lake, make_repo, tmp_path, resolved):
