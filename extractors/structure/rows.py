@@ -605,12 +605,10 @@ def _resolve_lazily(current: Current, affected: set[str], root, provenance: str,
                   lake=current.lake)
     modules = stored_modules(current.modules)  # kept or built again by ``module_index_batches``, written before this
     reached = kept.reached if kept else None  # the files reached, not changed: the lines that may move, in Arrow
-    refs = current.refs_of(affected - reached.paths if reached else affected)
-    if reached:
-        found = reached.split(current.previous)
-        refs = refs if found is None else _concat(found.select(REF_COLUMNS), refs, REF_COLUMNS)
-        if found is None:  # nothing of theirs in the lake: resolved as the other files are
-            refs = current.refs_of(affected)
+    found = reached.split(current.previous) if reached else None  # None: nothing of theirs in the lake, resolved
+    refs = current.refs_of(affected - reached.paths if found is not None else affected)  # as the other files are
+    if found is not None:
+        refs = _concat(found.select(REF_COLUMNS), refs, REF_COLUMNS)
     resolved = resolve_affected(index, refs, current.files(), affected, root, provenance, modules, kept)
     refs = None
     edges = kept.edges_table(resolved, provenance) if kept else edges_table(resolved)
